@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The chess board shared by every game: pieces on squares, side to move,
+ * castling rights, en passant square and the move counters.  A board may
+ * hold any number of kings of either colour, including none: the
+ * time-travel games need from zero to three a side.
+ */
+#ifndef TTCHESS_BOARD_H
+#define TTCHESS_BOARD_H
+
+#include "ttchess/types.h"
+
+typedef struct Board {
+    Bitboard by_type[7];   /* [0] = every occupied square, [PAWN..KING] */
+    Bitboard by_color[2];
+    Piece squares[64];
+    Color side;            /* side to move                               */
+    uint8_t castling;      /* CASTLE_* bits                              */
+    Square ep;             /* en passant target square, or SQ_NONE        */
+    uint16_t halfmove;     /* plies since the last capture or pawn move   */
+    uint16_t fullmove;     /* 1 at the start, +1 after each Black action */
+} Board;
+
+#define STARTPOS_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+void board_clear(Board *b);
+void board_put(Board *b, Square s, Piece p);
+void board_remove(Board *b, Square s);
+
+static inline Bitboard board_pieces(const Board *b, Color c, PieceType t)
+{
+    return b->by_type[t] & b->by_color[c];
+}
+static inline Bitboard board_occupied(const Board *b) { return b->by_type[0]; }
+static inline Bitboard board_kings(const Board *b, Color c) { return board_pieces(b, c, KING); }
+
+/* Every square from which a piece of colour `by` attacks `s` given the
+ * occupancy `occ` (pass board_occupied for the current one). */
+Bitboard board_attackers(const Board *b, Square s, Color by, Bitboard occ);
+bool board_square_attacked(const Board *b, Square s, Color by);
+/* Is any king of colour c attacked?  A side without a king is never in check. */
+bool board_in_check(const Board *b, Color c);
+/* Pieces of the opponent of c giving check to c's king, for a side with exactly one king. */
+Bitboard board_checkers(const Board *b, Color c);
+
+/* FEN.  board_from_fen parses the first six fields of `fen`; on failure it
+ * writes a sentence saying what is wrong into err and returns false.  If
+ * `rest` is not NULL it receives a pointer to whatever follows the sixth
+ * field (variants extend FEN with fields of their own). */
+bool board_from_fen(Board *b, const char *fen, const char **rest, char *err, size_t errlen);
+void board_to_fen(const Board *b, char *buf, size_t len);
+
+/* Parses a square name such as "e4"; returns SQ_NONE if it is not one. */
+Square square_parse(const char *s);
+/* Writes the square's name (two characters and a terminator) to buf. */
+void square_name(Square s, char buf[3]);
+char piece_letter(PieceType t);          /* 'P','N','B','R','Q','K'     */
+PieceType piece_type_from_letter(char c); /* accepts either case; NO_TYPE if none */
+const char *piece_type_name(PieceType t);  /* "pawn", "knight", ...    */
+const char *color_name(Color c);           /* "white", "black"         */
+
+bool board_equal(const Board *a, const Board *b); /* same pieces, side, castling, ep */
+
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Standard chess notation: coordinate moves (e2e4, e7e8q, e1g1) and SAN
+ * (Nf3, exd5, e8=Q+, O-O, also 0-0 and o-o).  The variants build their own
+ * notations on these two. */
+#ifndef TTCHESS_NOTATION_H
+#define TTCHESS_NOTATION_H
+
+#include "ttchess/board.h"
+
+/* SAN of a legal chess move; `legal` disambiguates; suffix is '+', '#' or 0. */
+void san_format(const Board *b, const MoveList *legal, Move m, char suffix, char *buf, size_t len);
+
+/* Reads one chess move in coordinate form or SAN.  `legal` holds the
+ * moves the game allows (a variant may allow fewer or more than chess).
+ * On failure writes what is wrong, e.g. "no knight can reach f6",
+ * "that would leave the white king in check", and returns false. */
+bool chess_parse_move(const Board *b, const MoveList *legal, const char *text, Move *out, char *err,
+                      size_t errlen);
+
+/* Copies text without move annotations: check and mate marks, !/? marks,
+ * footnote stars and trailing dots; returns false if nothing is left. */
+bool notation_strip(const char *text, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * Attack tables: leapers by lookup, sliders by magic bitboards.
+ *
+ * The tables are filled once by attacks_init() and never change after, so
+ * every lookup below is a plain read.  They are declared here only so that
+ * the lookups can be inlined into the move generator's inner loops. */
+#ifndef TTCHESS_ATTACKS_H
+#define TTCHESS_ATTACKS_H
+
+#include "bitboard.h"
+
+typedef struct Magic {
+    Bitboard mask;       /* relevant occupancy: the rays without their edges */
+    Bitboard magic;      /* multiplier that hashes the mask bits perfectly   */
+    const Bitboard *table;
+    unsigned shift;
+} Magic;
+
+extern Bitboard PAWN_ATTACKS[2][64];
+extern Bitboard KNIGHT_ATTACKS[64];
+extern Bitboard KING_ATTACKS[64];
+extern Bitboard BETWEEN[64][64];
+extern Bitboard LINE[64][64];
+extern Magic BISHOP_MAGICS[64];
+extern Magic ROOK_MAGICS[64];
+
+/* Fills the tables; idempotent.  Every public entry point that can be
+ * reached first (board setup, FEN parsing) calls it. */
+void attacks_init(void);
+
+static inline Bitboard pawn_attacks(Color c, Square s) { return PAWN_ATTACKS[c][s]; }
+static inline Bitboard knight_attacks(Square s) { return KNIGHT_ATTACKS[s]; }
+static inline Bitboard king_attacks(Square s) { return KING_ATTACKS[s]; }
+
+static inline Bitboard magic_lookup(const Magic *m, Bitboard occupied)
+{
+    return m->table[((occupied & m->mask) * m->magic) >> m->shift];
+}
+static inline Bitboard bishop_attacks(Square s, Bitboard occ) { return magic_lookup(&BISHOP_MAGICS[s], occ); }
+static inline Bitboard rook_attacks(Square s, Bitboard occ) { return magic_lookup(&ROOK_MAGICS[s], occ); }
+static inline Bitboard queen_attacks(Square s, Bitboard occ)
+{
+    return bishop_attacks(s, occ) | rook_attacks(s, occ);
+}
+/* Squares strictly between a and b on a line (empty if not aligned). */
+static inline Bitboard between_bb(Square a, Square b) { return BETWEEN[a][b]; }
+/* The whole line through a and b, edge to edge (empty if not aligned). */
+static inline Bitboard line_bb(Square a, Square b) { return LINE[a][b]; }
+
+/* Attacks of a non-pawn piece type from s. */
+Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied);
+
+#endif

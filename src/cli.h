@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * The command-line tool's shared pieces: options, errors, setting up a game. */
+#ifndef TTCHESS_CLI_H
+#define TTCHESS_CLI_H
+
+#include <stdio.h>
+
+#include "ttchess/game.h"
+
+/* Options common to the commands that start from a position. */
+typedef struct CliPosition {
+    const char *variant;  /* --variant, default "chess" */
+    const char *fen;      /* --fen, default the variant's start      */
+    const char *moves;    /* --moves "m1 m2 ...", default none         */
+} CliPosition;
+
+/* Prints "error: ..." on one line to stderr and exits with status 2. */
+_Noreturn void cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* If argv[*i] is one of --variant/--fen/--moves (also --opt=value), stores
+ * it, advances *i past its value and returns true. */
+bool cli_position_option(CliPosition *p, int argc, char **argv, int *i);
+/* Sets up the game the options describe, or fails with a message. */
+void cli_position_game(const CliPosition *p, Game *g);
+/* Does argv hold -h or --help? */
+bool cli_wants_help(int argc, char **argv);
+
+int cmd_perft(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+
+/* Help texts, also printed by "ttchess help COMMAND". */
+extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_PLAY[];
+
+#endif

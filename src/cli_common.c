@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * Shared pieces of the command-line tool. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void cli_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+bool cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return true;
+    return false;
+}
+
+bool cli_position_option(CliPosition *p, int argc, char **argv, int *i)
+{
+    static const char *const names[] = { "--variant", "--fen", "--moves" };
+    const char **slots[] = { &p->variant, &p->fen, &p->moves };
+    for (int k = 0; k < 3; k++) {
+        size_t n = strlen(names[k]);
+        const char *arg = argv[*i];
+        if (strncmp(arg, names[k], n)) continue;
+        if (arg[n] == '=') {
+            *slots[k] = arg + n + 1;
+            return true;
+        }
+        if (arg[n]) continue;
+        if (*i + 1 >= argc) cli_fail("%s needs a value", names[k]);
+        *slots[k] = argv[++*i];
+        return true;
+    }
+    return false;
+}
+
+void cli_position_game(const CliPosition *p, Game *g)
+{
+    const char *vname = p->variant ? p->variant : "chess";
+    const Variant *v = variant_find(vname);
+    if (!v) cli_fail("unknown variant '%s' (known: %s)", vname, variant_names());
+    char err[256];
+    if (!game_init(g, v, p->fen, err, sizeof err)) {
+        game_free(g);
+        cli_fail("%s", err);
+    }
+    if (!p->moves) return;
+    char *copy = strdup(p->moves);
+    if (!copy) cli_fail("out of memory");
+    int index = 0;
+    for (char *tok = strtok(copy, " \t\n\r,"); tok; tok = strtok(NULL, " \t\n\r,")) {
+        /* Move numbers such as "1." or "12..." are skipped. */
+        size_t n = strlen(tok);
+        size_t digits = strspn(tok, "0123456789");
+        if (digits > 0 && digits < n && strspn(tok + digits, ".") == n - digits) continue;
+        index++;
+        if (!game_play_text(g, tok, err, sizeof err)) {
+            char tokcopy[64];
+            snprintf(tokcopy, sizeof tokcopy, "%s", tok);
+            free(copy);
+            game_free(g);
+            cli_fail("move %d (%s): %s", index, tokcopy, err);
+        }
+    }
+    free(copy);
+}

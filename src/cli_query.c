@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * perft, moves, status: the commands other tools rely on. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+const char HELP_PERFT[] =
+    "usage: ttchess perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] DEPTH\n"
+    "\n"
+    "Counts the leaf nodes of the tree of legal actions DEPTH plies deep from the\n"
+    "position (perft).  With --divide, first prints each legal action in\n"
+    "coordinate form with the count below it.  The last line is always\n"
+    "'Nodes searched: N'; the speed goes to standard error.  DEPTH is 1 to 20.\n";
+
+const char HELP_MOVES[] =
+    "usage: ttchess moves [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
+    "\n"
+    "Prints every legal action of the final position in coordinate form, one a\n"
+    "line; nothing when the game is over.\n";
+
+const char HELP_STATUS[] =
+    "usage: ttchess status [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
+    "\n"
+    "Prints one line: 'ongoing', or the result and its reason: '1-0 checkmate',\n"
+    "'0-1 checkmate', '1/2-1/2 stalemate', '1/2-1/2 threefold repetition',\n"
+    "'1/2-1/2 fifty-move rule', '1/2-1/2 insufficient material', or a variant's\n"
+    "own (e.g. '0-1 white king lost in time').\n";
+
+static void parse_common(int argc, char **argv, CliPosition *pos, bool *divide, long *depth, bool want_depth)
+{
+    bool have_depth = false;
+    for (int i = 1; i < argc; i++) {
+        if (cli_position_option(pos, argc, argv, &i)) continue;
+        if (divide && !strcmp(argv[i], "--divide")) {
+            *divide = true;
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1] && !(want_depth && argv[i][1] >= '0' && argv[i][1] <= '9'))
+            cli_fail("unknown option '%s' (see 'ttchess %s --help')", argv[i], argv[0]);
+        if (!want_depth) cli_fail("unexpected argument '%s' (see 'ttchess %s --help')", argv[i], argv[0]);
+        if (have_depth) cli_fail("more than one depth given ('%s')", argv[i]);
+        char *end;
+        errno = 0;
+        long d = strtol(argv[i], &end, 10);
+        if (*end || end == argv[i] || errno || d < 1 || d > 20)
+            cli_fail("bad depth '%s': give a whole number from 1 to 20", argv[i]);
+        *depth = d;
+        have_depth = true;
+    }
+    if (want_depth && !have_depth) cli_fail("perft needs a depth (e.g. 'ttchess perft 5')");
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    CliPosition pos = { 0 };
+    bool divide = false;
+    long depth = 0;
+    parse_common(argc, argv, &pos, &divide, &depth, true);
+    Game g;
+    cli_position_game(&pos, &g);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t total = 0;
+    if (divide) {
+        MoveList *l = malloc(sizeof *l);
+        if (!l) cli_fail("out of memory");
+        game_generate(&g, l);
+        for (int i = 0; i < l->count; i++) {
+            char text[64];
+            g.variant->format_coord(&g, l->moves[i], text, sizeof text);
+            game_push(&g, l->moves[i]);
+            uint64_t n = game_perft(&g, (int)depth - 1);
+            game_pop(&g);
+            printf("%s: %llu\n", text, (unsigned long long)n);
+            total += n;
+        }
+        free(l);
+        printf("\n");
+    } else {
+        total = game_perft(&g, (int)depth);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    fprintf(stderr, "time %.3f s, %.0f nodes/s\n", secs, secs > 0 ? (double)total / secs : 0.0);
+    printf("Nodes searched: %llu\n", (unsigned long long)total);
+    game_free(&g);
+    return 0;
+}
+
+int cmd_moves(int argc, char **argv)
+{
+    CliPosition pos = { 0 };
+    parse_common(argc, argv, &pos, NULL, NULL, false);
+    Game g;
+    cli_position_game(&pos, &g);
+    MoveList *l = malloc(sizeof *l);
+    if (!l) cli_fail("out of memory");
+    game_generate(&g, l);
+    if (game_outcome(&g).result != RESULT_NONE) l->count = 0;
+    for (int i = 0; i < l->count; i++) {
+        char text[64];
+        g.variant->format_coord(&g, l->moves[i], text, sizeof text);
+        printf("%s\n", text);
+    }
+    free(l);
+    game_free(&g);
+    return 0;
+}
+
+int cmd_status(int argc, char **argv)
+{
+    CliPosition pos = { 0 };
+    parse_common(argc, argv, &pos, NULL, NULL, false);
+    Game g;
+    cli_position_game(&pos, &g);
+    Outcome o = game_outcome(&g);
+    char line[128];
+    outcome_format(&o, line, sizeof line);
+    printf("%s\n", line);
+    game_free(&g);
+    return 0;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * ttchess: the command-line tool.  Each command is a thin layer over the
+ * library; this file only finds the command and prints help. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct Command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+    const char *summary;
+} Command;
+
+static const Command COMMANDS[] = {
+    { "play", cmd_play, HELP_PLAY, "play a game in the terminal (two people at one keyboard)" },
+    { "perft", cmd_perft, HELP_PERFT, "count the leaves of the legal-action tree" },
+    { "moves", cmd_moves, HELP_MOVES, "list the legal actions of a position" },
+    { "status", cmd_status, HELP_STATUS, "say whether a game is over, and why" },
+};
+enum { COMMAND_COUNT = sizeof COMMANDS / sizeof COMMANDS[0] };
+
+static void print_help(void)
+{
+    printf("ttchess — time-travel chess\n\n"
+           "usage: ttchess COMMAND [OPTIONS]\n"
+           "       ttchess help [COMMAND]\n"
+           "       ttchess COMMAND --help\n\n"
+           "Commands:\n");
+    for (int i = 0; i < COMMAND_COUNT; i++) printf("  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    printf("\nVariants (--variant): %s.  The default is chess.\n\n"
+           "Options common to perft, moves and status:\n"
+           "  --variant V        the game to play\n"
+           "  --fen FEN          start from this position (the variant's FEN)\n"
+           "  --moves \"m1 m2\"    then play these actions, in coordinate form (e2e4,\n"
+           "                     e7e8q, e1g1) or SAN (Nf3, O-O); move numbers such as\n"
+           "                     \"1.\" are skipped\n\n"
+           "Errors: any bad input prints one line 'error: ...' to standard error and the\n"
+           "command exits with status 2; 'move N' in a message is the Nth action of\n"
+           "--moves.  Success exits with status 0.\n",
+           variant_names());
+}
+
+static const Command *find_command(const char *name)
+{
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (!strcmp(COMMANDS[i].name, name)) return &COMMANDS[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        if (argc >= 3 && argv[1][0] == 'h') {
+            const Command *c = find_command(argv[2]);
+            if (!c) cli_fail("unknown command '%s' (see 'ttchess help')", argv[2]);
+            fputs(c->help, stdout);
+            return 0;
+        }
+        print_help();
+        return 0;
+    }
+    const Command *c = find_command(argv[1]);
+    if (!c) cli_fail("unknown command '%s' (see 'ttchess help')", argv[1]);
+    if (cli_wants_help(argc - 1, argv + 1)) {
+        fputs(c->help, stdout);
+        return 0;
+    }
+    return c->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Chess move generation.  A side with exactly one king, which is every
+ * position of standard chess, takes the fast path: checks and pins are
+ * found first, so every generated move is legal without being tried.  A
+ * side with no king or several kings takes the general path: pseudo-legal
+ * moves, each tried on a copy of the board.  Both paths answer the same
+ * question ("are all of the mover's kings safe afterwards?"), and the tests
+ * compare them on every position of the perft suite.
+ */
+#include "ttchess/movegen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "attacks.h"
+
+/* Castling: the rights bit, the king's start and landing squares, the
+ * squares that must be empty and those that must not be attacked. */
+typedef struct CastleRule {
+    uint8_t right;
+    Square king_from, king_to, rook_from, rook_to;
+    Bitboard must_be_empty;
+    Bitboard must_be_safe;
+} CastleRule;
+
+static const CastleRule CASTLE_RULES[2][2] = {
+    { { CASTLE_WK, 4, 6, 7, 5, 0x60ULL, 0x70ULL }, { CASTLE_WQ, 4, 2, 0, 3, 0x0EULL, 0x1CULL } },
+    { { CASTLE_BK, 60, 62, 63, 61, 0x60ULL << 56, 0x70ULL << 56 },
+      { CASTLE_BQ, 60, 58, 56, 59, 0x0EULL << 56, 0x1CULL << 56 } },
+};
+
+uint8_t castling_after_touch(uint8_t rights, Square s)
+{
+    switch (s) {
+    case 0: return rights & (uint8_t)~CASTLE_WQ;
+    case 7: return rights & (uint8_t)~CASTLE_WK;
+    case 4: return rights & (uint8_t)~(CASTLE_WK | CASTLE_WQ);
+    case 56: return rights & (uint8_t)~CASTLE_BQ;
+    case 63: return rights & (uint8_t)~CASTLE_BK;
+    case 60: return rights & (uint8_t)~(CASTLE_BK | CASTLE_BQ);
+    default: return rights;
+    }
+}
+
+static inline void add(MoveList *l, Square from, Square to, uint8_t kind, uint8_t piece)
+{
+    l->moves[l->count++] = move_make(from, to, kind, piece, 0);
+}
+
+static void add_promotions(MoveList *l, Square from, Square to)
+{
+    add(l, from, to, MOVE_PROMOTION, QUEEN);
+    add(l, from, to, MOVE_PROMOTION, ROOK);
+    add(l, from, to, MOVE_PROMOTION, BISHOP);
+    add(l, from, to, MOVE_PROMOTION, KNIGHT);
+}
+
+/* Pawn moves from `pawns` whose destination lies in `targets`. */
+static void gen_pawns(const Board *b, Bitboard pawns, Bitboard targets, MoveList *l)
+{
+    Color us = b->side;
+    Bitboard empty = ~board_occupied(b);
+    Bitboard enemies = b->by_color[!us];
+    Bitboard last = us == WHITE ? RANK_8 : RANK_1;
+    Bitboard third = us == WHITE ? RANK_3 : RANK_6;
+    int up = us == WHITE ? 8 : -8;
+
+    Bitboard single = bb_forward(pawns, us) & empty;
+    Bitboard dbl = bb_forward(single & third, us) & empty & targets;
+    single &= targets;
+    while (single) {
+        Square to = bb_pop(&single);
+        if (BB(to) & last) add_promotions(l, (Square)(to - up), to);
+        else add(l, (Square)(to - up), to, MOVE_NORMAL, 0);
+    }
+    while (dbl) {
+        Square to = bb_pop(&dbl);
+        add(l, (Square)(to - 2 * up), to, MOVE_DOUBLE_PUSH, 0);
+    }
+    Bitboard left = us == WHITE ? (pawns & ~FILE_A) << 7 : (pawns & ~FILE_A) >> 9;
+    Bitboard right = us == WHITE ? (pawns & ~FILE_H) << 9 : (pawns & ~FILE_H) >> 7;
+    int dl = us == WHITE ? 7 : -9, dr = us == WHITE ? 9 : -7;
+    left &= enemies & targets;
+    right &= enemies & targets;
+    while (left) {
+        Square to = bb_pop(&left);
+        if (BB(to) & last) add_promotions(l, (Square)(to - dl), to);
+        else add(l, (Square)(to - dl), to, MOVE_NORMAL, 0);
+    }
+    while (right) {
+        Square to = bb_pop(&right);
+        if (BB(to) & last) add_promotions(l, (Square)(to - dr), to);
+        else add(l, (Square)(to - dr), to, MOVE_NORMAL, 0);
+    }
+}
+
+static void gen_en_passant(const Board *b, Bitboard pawns, MoveList *l)
+{
+    if (b->ep == SQ_NONE) return;
+    Bitboard from = pawn_attacks((Color)!b->side, b->ep) & pawns;
+    while (from) add(l, bb_pop(&from), b->ep, MOVE_EN_PASSANT, 0);
+}
+
+static void gen_castling(const Board *b, MoveList *l, bool check_attacks)
+{
+    Color us = b->side;
+    for (int i = 0; i < 2; i++) {
+        const CastleRule *r = &CASTLE_RULES[us][i];
+        if (!(b->castling & r->right)) continue;
+        if (board_occupied(b) & r->must_be_empty) continue;
+        if (b->squares[r->king_from] != make_piece(us, KING) || b->squares[r->rook_from] != make_piece(us, ROOK))
+            continue;
+        if (check_attacks) {
+            Bitboard safe = r->must_be_safe;
+            bool ok = true;
+            while (safe && ok) ok = !board_square_attacked(b, bb_pop(&safe), (Color)!us);
+            if (!ok) continue;
+        }
+        add(l, r->king_from, r->king_to, MOVE_CASTLE, 0);
+    }
+}
+
+/* Non-pawn, non-king pieces of `us` in `from`, to squares in `targets`. */
+static void gen_pieces(const Board *b, Bitboard from, Bitboard targets, MoveList *l)
+{
+    Bitboard occ = board_occupied(b);
+    while (from) {
+        Square s = bb_pop(&from);
+        Bitboard att = piece_attacks(piece_type(b->squares[s]), s, occ) & targets;
+        while (att) add(l, s, bb_pop(&att), MOVE_NORMAL, 0);
+    }
+}
+
+void gen_pseudo(const Board *b, MoveList *l)
+{
+    Color us = b->side;
+    Bitboard own = b->by_color[us];
+    gen_pawns(b, board_pieces(b, us, PAWN), ~0ULL, l);
+    gen_en_passant(b, board_pieces(b, us, PAWN), l);
+    gen_pieces(b, own & ~b->by_type[PAWN], ~own, l);
+    gen_castling(b, l, false);
+}
+
+bool move_is_legal(const Board *b, Move m)
+{
+    if (m.kind == MOVE_CASTLE) {
+        const CastleRule *r = &CASTLE_RULES[b->side][m.to > m.from ? 0 : 1];
+        Bitboard safe = r->must_be_safe;
+        while (safe)
+            if (board_square_attacked(b, bb_pop(&safe), (Color)!b->side)) return false;
+    }
+    Board copy = *b;
+    board_make(&copy, m);
+    return !board_in_check(&copy, b->side);
+}
+
+/* The general path: any number of kings. */
+static void gen_by_trial(const Board *b, MoveList *l)
+{
+    MoveList pseudo;
+    pseudo.count = 0;
+    gen_pseudo(b, &pseudo);
+    for (int i = 0; i < pseudo.count; i++)
+        if (move_is_legal(b, pseudo.moves[i])) l->moves[l->count++] = pseudo.moves[i];
+}
+
+/* Our pieces pinned to our king on ksq. */
+static Bitboard pinned_pieces(const Board *b, Square ksq, Color us)
+{
+    Color them = (Color)!us;
+    Bitboard snipers = ((rook_attacks(ksq, 0) & (b->by_type[ROOK] | b->by_type[QUEEN])) |
+                        (bishop_attacks(ksq, 0) & (b->by_type[BISHOP] | b->by_type[QUEEN]))) &
+                       b->by_color[them];
+    Bitboard pinned = 0, occ = board_occupied(b);
+    while (snipers) {
+        Square s = bb_pop(&snipers);
+        Bitboard blockers = between_bb(ksq, s) & occ;
+        if (blockers && !bb_many(blockers)) pinned |= blockers & b->by_color[us];
+    }
+    return pinned;
+}
+
+static void gen_one_king(const Board *b, MoveList *l)
+{
+    Color us = b->side, them = (Color)!us;
+    Bitboard own = b->by_color[us], occ = board_occupied(b);
+    Square ksq = bb_first(board_kings(b, us));
+    Bitboard checkers = board_attackers(b, ksq, them, occ);
+
+    /* King steps: the king itself is lifted so that it cannot hide behind
+     * its own square from a slider. */
+    Bitboard steps = king_attacks(ksq) & ~own;
+    Bitboard occ_wo_king = occ ^ BB(ksq);
+    while (steps) {
+        Square to = bb_pop(&steps);
+        if (!board_attackers(b, to, them, occ_wo_king)) add(l, ksq, to, MOVE_NORMAL, 0);
+    }
+    if (bb_many(checkers)) return;
+
+    Bitboard targets = checkers ? (between_bb(ksq, bb_first(checkers)) | checkers) : ~own;
+    targets &= ~own;
+    Bitboard pinned = pinned_pieces(b, ksq, us);
+    Bitboard pawns = board_pieces(b, us, PAWN);
+    Bitboard pieces = own & ~b->by_type[PAWN] & ~b->by_type[KING];
+
+    gen_pawns(b, pawns & ~pinned, targets, l);
+    gen_pieces(b, pieces & ~pinned, targets, l);
+    /* A pinned piece may move only along the line of its pin; it can never
+     * answer a check. */
+    if (!checkers) {
+        Bitboard p = pinned;
+        while (p) {
+            Square s = bb_pop(&p);
+            Bitboard along = line_bb(ksq, s);
+            if (piece_type(b->squares[s]) == PAWN) gen_pawns(b, BB(s), targets & along, l);
+            else gen_pieces(b, BB(s), targets & along, l);
+        }
+        gen_castling(b, l, true);
+    }
+    /* En passant can expose the king along the rank of both pawns: try it. */
+    if (b->ep != SQ_NONE) {
+        int first = l->count;
+        gen_en_passant(b, pawns, l);
+        int kept = first;
+        for (int i = first; i < l->count; i++)
+            if (move_is_legal(b, l->moves[i])) l->moves[kept++] = l->moves[i];
+        l->count = kept;
+    }
+}
+
+void gen_legal(const Board *b, MoveList *l)
+{
+    if (bb_count(board_kings(b, b->side)) == 1) gen_one_king(b, l);
+    else gen_by_trial(b, l);
+}
+
+bool board_ep_capture_legal(const Board *b)
+{
+    if (b->ep == SQ_NONE) return false;
+    MoveList ep;
+    ep.count = 0;
+    gen_en_passant(b, board_pieces(b, b->side, PAWN), &ep);
+    for (int i = 0; i < ep.count; i++)
+        if (move_is_legal(b, ep.moves[i])) return true;
+    return false;
+}
+
+void board_make(Board *b, Move m)
+{
+    Color us = b->side;
+    Piece p = b->squares[m.from];
+    bool capture = b->squares[m.to] != NO_PIECE;
+
+    b->castling = castling_after_touch(castling_after_touch(b->castling, m.from), m.to);
+    b->ep = SQ_NONE;
+    if (capture) board_remove(b, m.to);
+    board_remove(b, m.from);
+
+    switch (m.kind) {
+    case MOVE_PROMOTION:
+        board_put(b, m.to, make_piece(us, m.piece));
+        break;
+    case MOVE_EN_PASSANT:
+        board_put(b, m.to, p);
+        board_remove(b, (Square)(us == WHITE ? m.to - 8 : m.to + 8));
+        capture = true;
+        break;
+    case MOVE_DOUBLE_PUSH:
+        board_put(b, m.to, p);
+        b->ep = (Square)((m.from + m.to) / 2);
+        break;
+    case MOVE_CASTLE: {
+        const CastleRule *r = &CASTLE_RULES[us][m.to > m.from ? 0 : 1];
+        board_put(b, m.to, p);
+        board_remove(b, r->rook_from);
+        board_put(b, r->rook_to, make_piece(us, ROOK));
+        break;
+    }
+    default:
+        board_put(b, m.to, p);
+        break;
+    }
+    b->halfmove = (capture || piece_type(p) == PAWN) ? 0 : (uint16_t)(b->halfmove + 1);
+    if (us == BLACK) b->fullmove++;
+    b->side = (Color)!us;
+}
+
+void move_to_coord(Move m, char *buf, size_t len)
+{
+    char f[3], t[3];
+    square_name(m.from, f);
+    square_name(m.to, t);
+    if (m.kind == MOVE_PROMOTION)
+        snprintf(buf, len, "%s%s%c", f, t, piece_letter(m.piece) + ('a' - 'A'));
+    else
+        snprintf(buf, len, "%s%s", f, t);
+}
