@@ -111,5 +111,6 @@ const Variant VARIANT_CHESS = {
     .parse_move = chess_parse,
     .format_coord = chess_coord,
     .format_human = chess_human,
+    .format_sheet = NULL,
     .describe = NULL,
 };

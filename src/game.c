@@ -189,3 +189,20 @@ uint64_t game_perft(Game *g, int depth)
     free(lists);
     return n;
 }
+
+int game_goto(Game *g, int n)
+{
+    int was = g->current;
+    if (n >= 0 && n < g->count) g->current = n;
+    return was;
+}
+
+int game_timeline_tip(const Game *g, int t)
+{
+    int tip = -1;
+    for (int i = 0; i < g->count; i++)
+        if (g->nodes[i].timeline == t) tip = i;
+    /* The root belongs to timeline 1 but also starts every later one: a
+     * timeline whose tip is still its branch point has no node yet. */
+    return tip;
+}

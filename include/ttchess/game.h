@@ -66,6 +66,13 @@ int game_ancestor(const Game *g, int plies_back);
 /* '#' if the action mates, '+' if it checks, 0 otherwise. */
 char game_check_suffix(Game *g, Move m);
 
+/* Makes node n the present position, e.g. to format an action of the
+ * past in its own position; returns the node that was current.  Actions
+ * pushed meanwhile must be popped before going back. */
+int game_goto(Game *g, int n);
+/* The node at the tip of timeline t (1-based): its last position. */
+int game_timeline_tip(const Game *g, int t);
+
 /* Counts leaf nodes of the action tree (perft), bulk-counting the last ply. */
 uint64_t game_perft(Game *g, int depth);
 
