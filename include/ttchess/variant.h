@@ -66,8 +66,8 @@ typedef struct Variant {
     void (*format_coord)(const struct Game *g, Move m, char *buf, size_t len);
     void (*format_human)(struct Game *g, Move m, char *buf, size_t len);
     /* The action as a score sheet writes it (Gifford's own notation);
-     * NULL: the human form. */
-    void (*format_sheet)(struct Game *g, Move m, char *buf, size_t len);
+     * `part` is an enum SheetPart (sheets.h).  NULL: the human form. */
+    void (*format_sheet)(struct Game *g, Move m, int part, char *buf, size_t len);
     /* Extra lines for the play screen (pending arrivals, travels left,
      * what the side to move must do); may be NULL. */
     void (*describe)(const struct Game *g, char *buf, size_t len);
