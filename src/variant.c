@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const Variant *const VARIANTS[] = { &VARIANT_CHESS };
+extern const Variant VARIANT_GIFFORD;
+
+static const Variant *const VARIANTS[] = { &VARIANT_CHESS, &VARIANT_GIFFORD };
 
 const Variant *variant_find(const char *name)
 {
@@ -14,7 +16,7 @@ const Variant *variant_find(const char *name)
     return NULL;
 }
 
-const char *variant_names(void) { return "chess"; }
+const char *variant_names(void) { return "chess, gifford"; }
 
 const char *result_string(uint8_t result)
 {
