@@ -22,7 +22,7 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HEADERS := $(wildcard include/ttchess/*.h src/*.h)
 
-.PHONY: all run test test-unit test-asan perft-long bench deps clean
+.PHONY: all run test test-unit perft-long bench deps clean magics
 
 all: $(BUILD)/ttchess $(BUILD)/libttchess.a
 
@@ -68,3 +68,8 @@ bench: $(BUILD)/ttchess
 
 clean:
 	rm -rf build build-asan
+
+# Prints the magic numbers of src/attacks.c again from its seeded search.
+magics:
+	$(CC) $(CSTD) $(WARN) -O2 -DATTACKS_PRINT_MAGICS -Iinclude -Isrc src/attacks.c -o $(BUILD)/find-magics
+	./$(BUILD)/find-magics
