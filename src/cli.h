@@ -29,8 +29,10 @@ int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 /* Help texts, also printed by "ttchess help COMMAND". */
-extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_PLAY[];
+extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[];
 
 #endif

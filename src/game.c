@@ -153,14 +153,10 @@ char game_check_suffix(Game *g, Move m)
     char suffix = 0;
     const Board *b = game_board(g);
     if (board_in_check(b, b->side)) {
-        MoveList *l = malloc(sizeof *l);
-        if (l) {
-            game_generate(g, l);
-            suffix = l->count == 0 ? '#' : '+';
-            free(l);
-        } else {
-            suffix = '+';
-        }
+        /* '#' only for a checkmate: a game can also end with a king in check
+         * for another reason (Gifford's king lost in time). */
+        Outcome o = g->variant->outcome(g);
+        suffix = (o.result != RESULT_NONE && !strcmp(o.reason, "checkmate")) ? '#' : '+';
     }
     game_pop(g);
     return suffix;

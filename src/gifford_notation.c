@@ -431,6 +431,13 @@ void gifford_format_sheet(Game *g, Move m, int part, char *buf, size_t len)
     char a[3], t[3], label[4], suffix[2] = { 0, 0 };
     square_name(m.from, a);
     square_name(m.to, t);
+    if (m.kind == MOVE_NULL) {
+        /* No action: the sheet shows an arrival that could not be made. */
+        uint8_t due = gifford_due_now(st);
+        if (due) arrival_label(due, label);
+        snprintf(buf, len, due ? "[%s]" : "", label);
+        return;
+    }
     if (m.kind == MOVE_KING_BACK) {
         if (part == SHEET_ARRIVAL) snprintf(buf, len, "K [FTF] %s", t);
         else if (bb_many(board_kings(b, b->side))) snprintf(buf, len, "K(%s)// Back to %u", a, (unsigned)m.arg);
