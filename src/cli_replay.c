@@ -126,8 +126,15 @@ int cmd_export(int argc, char **argv)
     }
     if (pgn == sheets) cli_fail("export needs exactly one of --pgn and --sheets");
     read_record(argc, argv, &pgn, &sheets, &g, &h);
-    if (pgn) pgn_write(&g, &h, stdout);
-    else sheets_write(&g, stdout);
+    if (pgn) {
+        pgn_write(&g, &h, stdout);
+    } else {
+        sheets_write(&g, stdout);
+        Outcome o = game_outcome(&g);
+        char line[128];
+        outcome_format(&o, line, sizeof line);
+        printf("# Result: %s\n", line);
+    }
     game_free(&g);
     return 0;
 }

@@ -220,25 +220,26 @@ static bool parse_arrival(Game *g, const char *s, Move *out, char *err, size_t e
     return accept(g, move_make(SQ_NONE, q, MOVE_ARRIVAL, t, 0), out, err, errlen);
 }
 
-/* A chess move, unless an arrival must be placed now. */
+/* A chess move, unless an arrival must be placed now or a king arriving
+ * now is lost in time. */
 static bool parse_chess(Game *g, const char *text, Move *out, char *err, size_t errlen)
 {
     const State *st = game_state(g);
     uint8_t due = gifford_due_now(st);
+    const char *who = color_name(st->board.side);
     if (due) {
         for (Square q = 0; q < 64; q++)
-            if (gifford_placement_legal(&st->board, due, q)) {
-                char label[4];
-                arrival_label(due, label);
-                return fail(err, errlen, "%s must place the arriving %s this turn (e.g. %c@%c%c)", color_name(st->board.side),
-                           piece_type_name(arrival_type(due)), piece_letter(arrival_type(due)), 'a' + square_file(q),
-                           '1' + square_rank(q));
-            }
+            if (gifford_placement_legal(&st->board, due, q))
+                return fail(err, errlen, "%s must place the arriving %s this turn (e.g. %c@%c%c)", who,
+                            piece_type_name(arrival_type(due)), piece_letter(arrival_type(due)), 'a' + square_file(q),
+                            '1' + square_rank(q));
+        if (arrival_type(due) == KING)
+            return fail(err, errlen, "move %d is reserved for the %s king arriving from the past, which has no legal "
+                        "square: it is lost in time and %s has lost", st->board.fullmove, who, who);
     }
     MoveList *l = malloc(sizeof *l);
     if (!l) return fail(err, errlen, "out of memory");
-    l->count = 0;
-    gen_legal(&st->board, l);
+    game_generate(g, l);
     bool ok = chess_parse_move(&st->board, l, text, out, err, errlen);
     free(l);
     return ok;
