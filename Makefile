@@ -58,6 +58,7 @@ test: deps
 test-unit: $(TEST_BIN) $(BUILD)/ttchess
 	@set -e; for t in $(TEST_BIN); do TTCHESS=$(BUILD)/ttchess SHARED=$(CURDIR)/../shared $$t; done
 	@TTCHESS=$(BUILD)/ttchess SHARED=$(CURDIR)/../shared ./tests/cli-test.sh
+	@TTCHESS=$(BUILD)/ttchess SHARED=$(CURDIR)/../shared ./tests/play-test.sh
 
 perft-long: $(BUILD)/ttchess
 	./tests/perft-long.sh $(BUILD)/ttchess

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * Standard chess (FIDE rules) as the first variant. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bitboard.h"
@@ -50,12 +51,23 @@ Outcome chess_board_outcome(const Game *g, int legal_count)
     return outcome_make(RESULT_NONE, "");
 }
 
+/* Move lists are 32 KiB: they go on the heap, not the stack. */
+static MoveList *new_list(const Game *g)
+{
+    MoveList *l = malloc(sizeof *l);
+    if (l) {
+        l->count = 0;
+        chess_generate(g, l);
+    }
+    return l;
+}
+
 static Outcome chess_outcome(const Game *g)
 {
-    MoveList l;
-    l.count = 0;
-    chess_generate(g, &l);
-    Outcome o = chess_board_outcome(g, l.count);
+    MoveList *l = new_list(g);
+    if (!l) return outcome_make(RESULT_NONE, "");
+    Outcome o = chess_board_outcome(g, l->count);
+    free(l);
     if (o.result == RESULT_NONE && chess_insufficient_material(game_board(g)))
         o = outcome_make(RESULT_DRAW, "insufficient material");
     return o;
@@ -77,10 +89,11 @@ static bool chess_same_position(const State *a, const State *b)
 
 static bool chess_parse(Game *g, const char *text, Move *out, char *err, size_t errlen)
 {
-    MoveList l;
-    l.count = 0;
-    chess_generate(g, &l);
-    return chess_parse_move(game_board(g), &l, text, out, err, errlen);
+    MoveList *l = new_list(g);
+    if (!l) return false;
+    bool ok = chess_parse_move(game_board(g), l, text, out, err, errlen);
+    free(l);
+    return ok;
 }
 
 static void chess_coord(const Game *g, Move m, char *buf, size_t len)
@@ -91,10 +104,13 @@ static void chess_coord(const Game *g, Move m, char *buf, size_t len)
 
 static void chess_human(Game *g, Move m, char *buf, size_t len)
 {
-    MoveList l;
-    l.count = 0;
-    chess_generate(g, &l);
-    san_format(game_board(g), &l, m, game_check_suffix(g, m), buf, len);
+    MoveList *l = new_list(g);
+    if (!l) {
+        move_to_coord(m, buf, len);
+        return;
+    }
+    san_format(game_board(g), l, m, game_check_suffix(g, m), buf, len);
+    free(l);
 }
 
 const Variant VARIANT_CHESS = {

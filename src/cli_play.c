@@ -1,4 +1,860 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * ttchess play: a game between two people at one keyboard, in the
+ * terminal.  Everything about the rules comes through the Variant table, so
+ * this file knows no particular game: it draws the board of the present
+ * position, prints what the variant says about it (describe), reads one
+ * line at a time and either runs a command or hands the text to the
+ * variant's notation through game_play_text.
+ *
+ * The input may be a terminal or a file; when it is not a terminal each
+ * line is echoed after the prompt so that a transcript reads like a
+ * session.  No input can end the program except quit, exit and the end of
+ * the input.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "cli.h"
-const char HELP_PLAY[] = "usage: ttchess play [--variant V]\n";
-int cmd_play(int argc, char **argv) { (void)argc; (void)argv; return 0; }
+#include "ttchess/pgn.h"
+#include "ttchess/sheets.h"
+
+const char HELP_PLAY[] =
+    "usage: ttchess play [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--load FILE]\n"
+    "                    [--color auto|always|never] [--ascii] [--flip]\n"
+    "\n"
+    "Plays a game between two people at one keyboard.  Each turn shows the\n"
+    "board, what the variant has to say about the position (pending arrivals,\n"
+    "travels left, ...), the timeline, the move number, the last action and a\n"
+    "prompt.  Type an action in any notation the variant reads (SAN such as Nf3\n"
+    "or O-O, or coordinate form such as g1f3), or a command:\n"
+    "\n"
+    "  moves        list the legal actions, human form with coordinate form beside\n"
+    "  undo         take back the last action (whichever timeline it was in), or a\n"
+    "               resignation or agreed draw\n"
+    "  flip         turn the board round\n"
+    "  history      every timeline as a score sheet\n"
+    "  save FILE    write the game as PGN\n"
+    "  load FILE    replace the game with one read from a PGN file\n"
+    "  resign       the side to move resigns\n"
+    "  draw         offer a draw; the opponent answers y or n on the next line\n"
+    "  help         the commands and notations, with examples\n"
+    "  quit, exit   leave (the game is adjourned)\n"
+    "\n"
+    "Options:\n"
+    "  --variant V, --fen FEN, --moves \"...\"   the starting position, as for perft\n"
+    "  --load FILE    start from a game saved as PGN (--variant then forces the\n"
+    "                 variant; --fen and --moves are not allowed with it)\n"
+    "  --color WHEN   colour the squares: auto (when standard output is a terminal\n"
+    "                 and NO_COLOR is not set), always or never\n"
+    "  --ascii        letters KQRBNP/kqrbnp instead of chess symbols, no colours\n"
+    "  --flip         show the board from Black's side\n"
+    "\n"
+    "The end of the input adjourns the game; the exit status is then 0.\n";
+
+/* Lines longer than this are refused whole rather than cut, so that half
+ * of an overlong line is never taken for an action. */
+enum { LINE_LIMIT = 1000 };
+
+/* Room for one action's text in any notation. */
+enum { ACTION_TEXT = 96 };
+
+/* Room for an error sentence from the variant or the PGN reader. */
+enum { ERROR_TEXT = 512 };
+
+/* The largest game file that load accepts; real ones are far smaller. */
+enum { LOAD_LIMIT = 16 * 1024 * 1024 };
+
+typedef struct Display {
+    bool color;  /* ANSI 256-colour squares                       */
+    bool ascii;  /* letters instead of chess symbols              */
+    bool flip;   /* Black's side at the bottom                    */
+} Display;
+
+typedef struct Session {
+    Game game;
+    PgnHeader header;  /* tags of a loaded game, kept for save     */
+    MoveList *legal;   /* scratch list, allocated once             */
+    Display display;
+    bool echo;         /* echo input lines (input is not a terminal) */
+    bool done;         /* quit or exit was typed                   */
+} Session;
+
+/* ------------------------------------------------------------------ */
+/* Small helpers.                                                     */
+/* ------------------------------------------------------------------ */
+
+static void *checked_malloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p) cli_fail("out of memory");
+    return p;
+}
+
+static bool game_is_over(const Game *g) { return game_outcome(g).result != RESULT_NONE; }
+
+static void outcome_line(const Game *g, char *buf, size_t len)
+{
+    Outcome o = game_outcome(g);
+    outcome_format(&o, buf, len);
+}
+
+static Color side_to_move(const Game *g) { return game_board(g)->side; }
+
+/* Reads a whole file into a malloc'd string.  On failure returns NULL and
+ * writes why into err. */
+static char *read_whole_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = checked_malloc(cap);
+    for (;;) {
+        if (len + 1 >= cap) {
+            if (cap >= LOAD_LIMIT) {
+                snprintf(err, errlen, "%s: too large to be a game file", path);
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            cap *= 2;
+            char *grown = realloc(buf, cap);
+            if (!grown) cli_fail("out of memory");
+            buf = grown;
+        }
+        size_t n = fread(buf + len, 1, cap - len - 1, f);
+        len += n;
+        if (n == 0) break;
+    }
+    bool failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        snprintf(err, errlen, "%s: read error", path);
+        free(buf);
+        return NULL;
+    }
+    buf[len] = 0;
+    return buf;
+}
+
+/* Reads a PGN file into a fresh game.  On failure the game is freed and
+ * err says why; on success the caller owns the game. */
+static bool load_game_file(const char *path, const Variant *force, Game *g, PgnHeader *h, char *err,
+                           size_t errlen)
+{
+    char *text = read_whole_file(path, err, errlen);
+    if (!text) return false;
+    char why[ERROR_TEXT] = "";
+    memset(h, 0, sizeof *h);
+    bool ok = pgn_read(text, force, g, h, NULL, why, sizeof why);
+    free(text);
+    if (!ok) {
+        game_free(g);
+        snprintf(err, errlen, "%s: %s", path, why);
+    }
+    return ok;
+}
+
+/* Formats the action that led to node n in human form, in the position
+ * it was played in (the node that was current then, not its parent: an
+ * action that travels back is played in one timeline and lands in
+ * another). */
+static void format_node_action(Game *g, int n, char *buf, size_t len)
+{
+    int was = game_goto(g, g->nodes[n].previous);
+    g->variant->format_human(g, g->nodes[n].move, buf, len);
+    game_goto(g, was);
+}
+
+/* "12. Nf3" or "12... Nf6": the action of node n with its move number. */
+static void format_numbered_action(Game *g, int n, char *buf, size_t len)
+{
+    const Board *before = &g->nodes[g->nodes[n].previous].state.board;
+    char text[ACTION_TEXT];
+    format_node_action(g, n, text, sizeof text);
+    snprintf(buf, len, "%d%s %s", before->fullmove, before->side == WHITE ? "." : "...", text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Drawing the board.                                                 */
+/* ------------------------------------------------------------------ */
+
+/* ANSI 256-colour backgrounds: plain squares, the squares of the last
+ * action, and a king in check. */
+enum {
+    COLOR_LIGHT = 187,
+    COLOR_DARK = 107,
+    COLOR_LIGHT_LAST = 229,
+    COLOR_DARK_LAST = 143,
+    COLOR_CHECK = 203,
+    COLOR_INK = 16
+};
+
+static const char *const WHITE_SYMBOLS[7] = { "", "♙", "♘", "♗", "♖", "♕", "♔" };
+static const char *const BLACK_SYMBOLS[7] = { "", "♟", "♞", "♝", "♜", "♛", "♚" };
+
+/* The text of one square's piece, one column wide. */
+static void piece_text(Piece p, const Display *d, char *buf, size_t len)
+{
+    if (p == NO_PIECE) {
+        snprintf(buf, len, "%s", d->color ? " " : d->ascii ? "." : "·");
+        return;
+    }
+    PieceType t = piece_type(p);
+    Color c = piece_color(p);
+    if (d->ascii) {
+        char letter = piece_letter(t);
+        snprintf(buf, len, "%c", c == WHITE ? letter : (char)tolower((unsigned char)letter));
+        return;
+    }
+    snprintf(buf, len, "%s", c == WHITE ? WHITE_SYMBOLS[t] : BLACK_SYMBOLS[t]);
+}
+
+/* Picks a square's background: a king of the side to move that is
+ * attacked shows red, the two squares of the last action are lit. */
+static int square_background(const Board *b, Square s, Move last)
+{
+    Piece p = b->squares[s];
+    if (p != NO_PIECE && piece_type(p) == KING && piece_color(p) == b->side &&
+        board_square_attacked(b, s, (Color)(b->side ^ 1)))
+        return COLOR_CHECK;
+    bool light = (square_file(s) + square_rank(s)) % 2 == 1;
+    bool lit = s == last.from || s == last.to;
+    if (lit) return light ? COLOR_LIGHT_LAST : COLOR_DARK_LAST;
+    return light ? COLOR_LIGHT : COLOR_DARK;
+}
+
+static void print_file_labels(const Display *d)
+{
+    fputs(d->color ? "   " : "  ", stdout);
+    for (int i = 0; i < 8; i++) {
+        int file = d->flip ? 7 - i : i;
+        if (d->color) printf(" %c ", 'a' + file);
+        else printf("%c%s", 'a' + file, i < 7 ? " " : "");
+    }
+    fputc('\n', stdout);
+}
+
+static void print_rank(const Board *b, int rank, Move last, const Display *d)
+{
+    printf("%d %s", rank + 1, d->color ? " " : "");
+    for (int i = 0; i < 8; i++) {
+        Square s = make_square(d->flip ? 7 - i : i, rank);
+        char text[8];
+        piece_text(b->squares[s], d, text, sizeof text);
+        if (d->color)
+            printf("\x1b[48;5;%dm\x1b[38;5;%dm %s ", square_background(b, s, last), COLOR_INK, text);
+        else
+            printf("%s ", text);
+    }
+    if (d->color) fputs("\x1b[0m ", stdout);
+    printf("%d\n", rank + 1);
+}
+
+/* Draws the board of the present position with files and ranks named on
+ * every side, White's side at the bottom unless flipped. */
+static void print_board(const Game *g, const Display *d)
+{
+    const Board *b = game_board(g);
+    Move last = g->nodes[g->current].move;
+    print_file_labels(d);
+    for (int i = 0; i < 8; i++) print_rank(b, d->flip ? i : 7 - i, last, d);
+    print_file_labels(d);
+}
+
+/* ------------------------------------------------------------------ */
+/* The lines below the board.                                         */
+/* ------------------------------------------------------------------ */
+
+static void print_description(Game *g)
+{
+    if (!g->variant->describe) return;
+    char text[2048] = "";
+    g->variant->describe(g, text, sizeof text);
+    if (!text[0]) return;
+    size_t n = strlen(text);
+    printf("%s%s", text, text[n - 1] == '\n' ? "" : "\n");
+}
+
+static void print_turn_line(const Game *g)
+{
+    const Board *b = game_board(g);
+    printf("timeline %d", g->nodes[g->current].timeline);
+    if (g->timelines > 1) printf(" (of %d)", g->timelines);
+    printf(", move %d, %s to move\n", b->fullmove, color_name(b->side));
+}
+
+static void print_last_action(Game *g)
+{
+    if (g->nodes[g->current].previous < 0) return;
+    char text[ACTION_TEXT + 16];
+    format_numbered_action(g, g->current, text, sizeof text);
+    printf("last action: %s\n", text);
+}
+
+static void print_position(Session *s)
+{
+    Game *g = &s->game;
+    fputc('\n', stdout);
+    print_board(g, &s->display);
+    print_description(g);
+    print_turn_line(g);
+    print_last_action(g);
+    if (game_is_over(g)) {
+        char line[128];
+        outcome_line(g, line, sizeof line);
+        printf("%s\n", line);
+        return;
+    }
+    const Board *b = game_board(g);
+    if (board_in_check(b, b->side)) printf("check\n");
+}
+
+static void print_prompt(const Game *g)
+{
+    if (game_is_over(g)) fputs("game over> ", stdout);
+    else printf("%s to move (move %d)> ", color_name(side_to_move(g)), game_board(g)->fullmove);
+    fflush(stdout);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading input.                                                     */
+/* ------------------------------------------------------------------ */
+
+typedef enum LineStatus { LINE_OK, LINE_TOO_LONG, LINE_END } LineStatus;
+
+/* Reads one line into buf (LINE_LIMIT + 1 bytes), byte by byte so that no
+ * input can split a line or overflow the buffer.  Control characters
+ * become spaces: they can mean nothing here, and echoing them could
+ * drive the terminal. */
+static LineStatus read_line(char *buf)
+{
+    size_t n = 0;
+    bool any = false, too_long = false;
+    int c;
+    while ((c = getchar()) != EOF) {
+        any = true;
+        if (c == '\n') break;
+        if (c < 0x20 || c == 0x7f) c = ' ';
+        if (n < LINE_LIMIT) buf[n++] = (char)c;
+        else too_long = true;
+    }
+    buf[n] = 0;
+    if (!any) return LINE_END;
+    return too_long ? LINE_TOO_LONG : LINE_OK;
+}
+
+/* Removes leading and trailing spaces in place; returns the start. */
+static char *trim(char *s)
+{
+    while (*s == ' ') s++;
+    size_t n = strlen(s);
+    while (n > 0 && s[n - 1] == ' ') s[--n] = 0;
+    return s;
+}
+
+/* Reads the answer to a question: true for y or yes in any case.  The
+ * end of the input counts as no. */
+static bool read_yes(bool echo)
+{
+    char buf[LINE_LIMIT + 1];
+    LineStatus st = read_line(buf);
+    if (st == LINE_END) {
+        fputc('\n', stdout);
+        return false;
+    }
+    char *answer = trim(buf);
+    if (echo) printf("%s\n", st == LINE_TOO_LONG ? "(overlong line)" : answer);
+    return st == LINE_OK && (!strcasecmp(answer, "y") || !strcasecmp(answer, "yes"));
+}
+
+/* ------------------------------------------------------------------ */
+/* Commands.  Each returns true when the position should be drawn      */
+/* again because something about it changed.                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct ActionText {
+    char human[ACTION_TEXT];
+    char coord[ACTION_TEXT];
+} ActionText;
+
+/* Compares two texts with runs of digits taken as numbers, so that a
+ * travel to move 2 sorts before one to move 10. */
+static int compare_natural(const char *a, const char *b)
+{
+    while (*a && *b) {
+        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+            while (*a == '0') a++;
+            while (*b == '0') b++;
+            size_t na = strspn(a, "0123456789"), nb = strspn(b, "0123456789");
+            if (na != nb) return na < nb ? -1 : 1;
+            int c = strncmp(a, b, na);
+            if (c) return c;
+            a += na;
+            b += nb;
+            continue;
+        }
+        if (*a != *b) return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+        a++;
+        b++;
+    }
+    return (unsigned char)*a - (unsigned char)*b;
+}
+
+static int compare_action_text(const void *a, const void *b)
+{
+    const ActionText *x = a, *y = b;
+    int c = compare_natural(x->human, y->human);
+    if (!c) c = strcmp(x->human, y->human);
+    return c ? c : strcmp(x->coord, y->coord);
+}
+
+static void format_action_text(Game *g, Move m, ActionText *t)
+{
+    g->variant->format_human(g, m, t->human, sizeof t->human);
+    g->variant->format_coord(g, m, t->coord, sizeof t->coord);
+}
+
+/* "Nf3 (g1f3)", or the one form when both are the same. */
+static void action_label(const ActionText *t, char *buf, size_t len)
+{
+    if (!strcmp(t->human, t->coord)) snprintf(buf, len, "%s", t->human);
+    else snprintf(buf, len, "%s (%s)", t->human, t->coord);
+}
+
+/* Prints labels in columns that fit a line of 80 characters. */
+static void print_columns(const ActionText *texts, int count)
+{
+    char label[2 * ACTION_TEXT + 4];
+    size_t width = 0;
+    for (int i = 0; i < count; i++) {
+        action_label(&texts[i], label, sizeof label);
+        if (strlen(label) > width) width = strlen(label);
+    }
+    width += 2;
+    int per_line = width >= 78 ? 1 : (int)(78 / width);
+    for (int i = 0; i < count; i++) {
+        action_label(&texts[i], label, sizeof label);
+        bool last_in_line = (i + 1) % per_line == 0 || i + 1 == count;
+        if (last_in_line) printf("  %s\n", label);
+        else printf("  %-*s", (int)width - 2, label);
+    }
+}
+
+static bool cmd_moves_list(Session *s, const char *arg)
+{
+    (void)arg;
+    Game *g = &s->game;
+    if (game_is_over(g)) {
+        printf("no legal actions: the game is over\n");
+        return false;
+    }
+    game_generate(g, s->legal);
+    int count = s->legal->count;
+    if (count == 0) {
+        printf("no legal actions\n");
+        return false;
+    }
+    ActionText *texts = checked_malloc((size_t)count * sizeof *texts);
+    for (int i = 0; i < count; i++) format_action_text(g, s->legal->moves[i], &texts[i]);
+    qsort(texts, (size_t)count, sizeof *texts, compare_action_text);
+    printf("%d legal action%s for %s:\n", count, count == 1 ? "" : "s", color_name(side_to_move(g)));
+    print_columns(texts, count);
+    free(texts);
+    return false;
+}
+
+static bool cmd_undo(Session *s, const char *arg)
+{
+    (void)arg;
+    Game *g = &s->game;
+    if (g->declared.result != RESULT_NONE) {
+        char line[128];
+        outcome_format(&g->declared, line, sizeof line);
+        game_declare(g, RESULT_NONE, "");
+        printf("withdrawn: %s\n", line);
+        return true;
+    }
+    if (g->count <= 1) {
+        printf("nothing to undo\n");
+        return false;
+    }
+    char text[ACTION_TEXT + 16];
+    format_numbered_action(g, g->count - 1, text, sizeof text);
+    game_pop(g);
+    printf("took back %s\n", text);
+    return true;
+}
+
+static bool cmd_flip(Session *s, const char *arg)
+{
+    (void)arg;
+    s->display.flip = !s->display.flip;
+    return true;
+}
+
+static bool cmd_history(Session *s, const char *arg)
+{
+    (void)arg;
+    sheets_write(&s->game, stdout);
+    return false;
+}
+
+/* Fills the tags a saved game should have that the session can know. */
+static void prepare_header(Session *s)
+{
+    if (!pgn_tag(&s->header, "Event")) pgn_set_tag(&s->header, "Event", "Casual game");
+    if (!pgn_tag(&s->header, "Date")) {
+        time_t now = time(NULL);
+        struct tm day;
+        char date[16];
+        if (localtime_r(&now, &day) && strftime(date, sizeof date, "%Y.%m.%d", &day))
+            pgn_set_tag(&s->header, "Date", date);
+    }
+    pgn_set_tag(&s->header, "Result", result_string(game_outcome(&s->game).result));
+}
+
+static bool cmd_save(Session *s, const char *arg)
+{
+    FILE *f = fopen(arg, "w");
+    if (!f) {
+        printf("cannot save to %s: %s\n", arg, strerror(errno));
+        return false;
+    }
+    prepare_header(s);
+    pgn_write(&s->game, &s->header, f);
+    bool failed = ferror(f) != 0;
+    if (fclose(f) != 0) failed = true;
+    if (failed) printf("cannot save to %s: write error\n", arg);
+    else printf("saved to %s\n", arg);
+    return false;
+}
+
+static bool cmd_load(Session *s, const char *arg)
+{
+    Game fresh;
+    PgnHeader *header = checked_malloc(sizeof *header);
+    char err[ERROR_TEXT + 256];
+    if (!load_game_file(arg, NULL, &fresh, header, err, sizeof err)) {
+        printf("cannot load %s\n", err);
+        free(header);
+        return false;
+    }
+    game_free(&s->game);
+    s->game = fresh;
+    s->header = *header;
+    free(header);
+    printf("loaded %s (%s)\n", arg, s->game.variant->name);
+    return true;
+}
+
+static bool cmd_resign(Session *s, const char *arg)
+{
+    (void)arg;
+    Color side = side_to_move(&s->game);
+    char reason[32];
+    snprintf(reason, sizeof reason, "%s resigns", color_name(side));
+    game_declare(&s->game, side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS, reason);
+    return true;
+}
+
+static bool cmd_draw(Session *s, const char *arg)
+{
+    (void)arg;
+    Color opponent = (Color)(side_to_move(&s->game) ^ 1);
+    printf("%s, do you accept a draw? [y/n] ", color_name(opponent));
+    fflush(stdout);
+    if (!read_yes(s->echo)) {
+        printf("draw declined\n");
+        return false;
+    }
+    game_declare(&s->game, RESULT_DRAW, "agreed draw");
+    return true;
+}
+
+static bool cmd_quit(Session *s, const char *arg)
+{
+    (void)arg;
+    s->done = true;
+    return false;
+}
+
+/* Picks up to `want` legal actions to show as examples: first one of each
+ * kind of action and moving piece, so that a game's own kinds (travels,
+ * arrivals, drops) are shown beside ordinary moves of different pieces,
+ * then others spread through the list. */
+static int pick_examples(const Board *b, const MoveList *l, int *picked, int want)
+{
+    int n = 0;
+    bool seen[(MOVE_NULL + 1) * 8] = { false };
+    for (int i = 0; i < l->count && n < want; i++) {
+        Move m = l->moves[i];
+        PieceType mover = m.from < 64 ? piece_type(b->squares[m.from]) : NO_TYPE;
+        int key = (m.kind > MOVE_NULL ? MOVE_NULL : m.kind) * 8 + mover;
+        if (seen[key]) continue;
+        seen[key] = true;
+        picked[n++] = i;
+    }
+    for (int k = 0; k < want && n < want && n < l->count; k++) {
+        int i = (int)((long)k * l->count / want);
+        bool taken = false;
+        for (int j = 0; j < n; j++) taken |= picked[j] == i;
+        if (!taken) picked[n++] = i;
+    }
+    return n;
+}
+
+static void print_examples(Session *s)
+{
+    Game *g = &s->game;
+    game_generate(g, s->legal);
+    int picked[6];
+    int n = game_is_over(g) ? 0 : pick_examples(game_board(g), s->legal, picked, 6);
+    if (n == 0) {
+        printf("(no legal actions now, so no examples)\n");
+        return;
+    }
+    printf("For example, now (human form, then coordinate form):\n");
+    for (int i = 0; i < n; i++) {
+        ActionText t;
+        format_action_text(g, s->legal->moves[picked[i]], &t);
+        printf("  %-24s %s\n", t.human, t.coord);
+    }
+}
+
+static bool cmd_help(Session *s, const char *arg)
+{
+    (void)arg;
+    printf("Game: %s (--variant %s).  Type an action or a command.\n\n"
+           "Actions: the human form (SAN for chess moves: e4, Nf3, exd5, e8=Q, O-O)\n"
+           "or the coordinate form (e2e4, g1f3, e7e8q, e1g1), and whatever forms the\n"
+           "game adds for its own actions; check marks are optional.\n",
+           s->game.variant->title, s->game.variant->name);
+    print_examples(s);
+    printf("\nCommands (whole words, any case):\n"
+           "  moves        list the legal actions\n"
+           "  undo         take back the last action, or a resignation or agreed draw\n"
+           "  flip         turn the board round\n"
+           "  history      every timeline as a score sheet\n"
+           "  save FILE    write the game as PGN\n"
+           "  load FILE    replace the game with one read from a PGN file\n"
+           "  resign       %s resigns\n"
+           "  draw         offer a draw to the opponent\n"
+           "  help         this text\n"
+           "  quit, exit   leave; the game is adjourned\n",
+           color_name(side_to_move(&s->game)));
+    return false;
+}
+
+typedef struct PlayCommand {
+    const char *name;
+    bool (*run)(Session *s, const char *arg);
+    bool needs_arg;   /* FILE: required; otherwise no argument allowed */
+    bool after_end;   /* allowed once the game is over                 */
+} PlayCommand;
+
+static const PlayCommand PLAY_COMMANDS[] = {
+    { "moves", cmd_moves_list, false, true },
+    { "undo", cmd_undo, false, true },
+    { "flip", cmd_flip, false, true },
+    { "history", cmd_history, false, true },
+    { "save", cmd_save, true, true },
+    { "load", cmd_load, true, true },
+    { "resign", cmd_resign, false, false },
+    { "draw", cmd_draw, false, false },
+    { "help", cmd_help, false, true },
+    { "quit", cmd_quit, false, true },
+    { "exit", cmd_quit, false, true },
+};
+enum { PLAY_COMMAND_COUNT = sizeof PLAY_COMMANDS / sizeof PLAY_COMMANDS[0] };
+
+/* Finds the command named by the first word of line and points *arg at
+ * the rest (trimmed); NULL if the first word names no command. */
+static const PlayCommand *find_play_command(const char *line, const char **arg)
+{
+    size_t n = strcspn(line, " ");
+    for (int i = 0; i < PLAY_COMMAND_COUNT; i++) {
+        const PlayCommand *c = &PLAY_COMMANDS[i];
+        if (strlen(c->name) != n || strncasecmp(line, c->name, n)) continue;
+        const char *rest = line + n;
+        while (*rest == ' ') rest++;
+        *arg = rest;
+        return c;
+    }
+    return NULL;
+}
+
+static void print_game_over(const Game *g)
+{
+    char line[128];
+    outcome_line(g, line, sizeof line);
+    printf("the game is over (%s); type undo, save FILE, history or quit\n", line);
+}
+
+static bool run_play_command(Session *s, const PlayCommand *c, const char *arg)
+{
+    if (c->needs_arg && !*arg) {
+        printf("%s needs a file name: %s FILE\n", c->name, c->name);
+        return false;
+    }
+    if (!c->needs_arg && *arg) {
+        printf("%s takes no argument\n", c->name);
+        return false;
+    }
+    if (!c->after_end && game_is_over(&s->game)) {
+        print_game_over(&s->game);
+        return false;
+    }
+    return c->run(s, arg);
+}
+
+static bool play_action(Session *s, const char *text)
+{
+    if (game_is_over(&s->game)) {
+        print_game_over(&s->game);
+        return false;
+    }
+    char err[ERROR_TEXT] = "";
+    if (game_play_text(&s->game, text, err, sizeof err)) return true;
+    printf("%s\n", err[0] ? err : "that action is not allowed");
+    return false;
+}
+
+/* Runs one line of input; returns true when the position changed. */
+static bool handle_line(Session *s, const char *line)
+{
+    const char *arg = "";
+    const PlayCommand *c = find_play_command(line, &arg);
+    if (c) return run_play_command(s, c, arg);
+    return play_action(s, line);
+}
+
+/* ------------------------------------------------------------------ */
+/* Options and the main loop.                                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct PlayOptions {
+    CliPosition position;
+    const char *load;
+    const char *color;  /* "auto", "always" or "never" */
+    bool ascii, flip;
+} PlayOptions;
+
+/* Matches "--name VALUE" and "--name=VALUE". */
+static bool value_option(const char *name, int argc, char **argv, int *i, const char **value)
+{
+    size_t n = strlen(name);
+    const char *arg = argv[*i];
+    if (strncmp(arg, name, n)) return false;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return true;
+    }
+    if (arg[n]) return false;
+    if (*i + 1 >= argc) cli_fail("%s needs a value", name);
+    *value = argv[++*i];
+    return true;
+}
+
+static void parse_play_options(int argc, char **argv, PlayOptions *o)
+{
+    for (int i = 1; i < argc; i++) {
+        if (cli_position_option(&o->position, argc, argv, &i)) continue;
+        if (value_option("--load", argc, argv, &i, &o->load)) continue;
+        if (value_option("--color", argc, argv, &i, &o->color)) continue;
+        if (!strcmp(argv[i], "--ascii")) o->ascii = true;
+        else if (!strcmp(argv[i], "--flip")) o->flip = true;
+        else if (argv[i][0] == '-') cli_fail("unknown option '%s' (see 'ttchess play --help')", argv[i]);
+        else cli_fail("unexpected argument '%s' (see 'ttchess play --help')", argv[i]);
+    }
+    if (strcmp(o->color, "auto") && strcmp(o->color, "always") && strcmp(o->color, "never"))
+        cli_fail("bad --color '%s': give auto, always or never", o->color);
+    if (o->load && (o->position.fen || o->position.moves))
+        cli_fail("--load cannot be combined with --fen or --moves");
+}
+
+static bool want_color(const PlayOptions *o)
+{
+    if (o->ascii || !strcmp(o->color, "never")) return false;
+    if (!strcmp(o->color, "always")) return true;
+    const char *no_color = getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) && !(no_color && *no_color);
+}
+
+static void start_game(const PlayOptions *o, Session *s)
+{
+    if (!o->load) {
+        cli_position_game(&o->position, &s->game);
+        return;
+    }
+    const Variant *force = NULL;
+    if (o->position.variant) {
+        force = variant_find(o->position.variant);
+        if (!force) cli_fail("unknown variant '%s' (known: %s)", o->position.variant, variant_names());
+    }
+    char err[ERROR_TEXT + 256];
+    if (!load_game_file(o->load, force, &s->game, &s->header, err, sizeof err)) cli_fail("cannot load %s", err);
+}
+
+static void print_farewell(const Game *g)
+{
+    if (game_is_over(g)) {
+        char line[128];
+        outcome_line(g, line, sizeof line);
+        printf("%s\n", line);
+    } else {
+        printf("game adjourned\n");
+    }
+}
+
+static void play_loop(Session *s)
+{
+    char buf[LINE_LIMIT + 1];
+    print_position(s);
+    while (!s->done) {
+        print_prompt(&s->game);
+        LineStatus st = read_line(buf);
+        if (st == LINE_END) {
+            fputc('\n', stdout);
+            break;
+        }
+        if (st == LINE_TOO_LONG) {
+            if (s->echo) printf("(overlong line)\n");
+            printf("that line is longer than %d characters; it was ignored\n", LINE_LIMIT);
+            continue;
+        }
+        char *line = trim(buf);
+        if (s->echo) printf("%s\n", line);
+        if (!*line) continue;
+        if (handle_line(s, line)) print_position(s);
+    }
+    print_farewell(&s->game);
+}
+
+int cmd_play(int argc, char **argv)
+{
+    PlayOptions o = { .color = "auto" };
+    parse_play_options(argc, argv, &o);
+    Session *s = checked_malloc(sizeof *s);
+    memset(s, 0, sizeof *s);
+    s->display.color = want_color(&o);
+    s->display.ascii = o.ascii;
+    s->display.flip = o.flip;
+    s->echo = !isatty(STDIN_FILENO);
+    start_game(&o, s);
+    s->legal = checked_malloc(sizeof *s->legal);
+    play_loop(s);
+    free(s->legal);
+    game_free(&s->game);
+    free(s);
+    return 0;
+}

@@ -55,7 +55,6 @@ void game_free(Game *g)
 void game_generate(const Game *g, MoveList *out)
 {
     out->count = 0;
-    if (g->declared.result != RESULT_NONE) return;
     g->variant->generate(g, out);
 }
 
@@ -89,6 +88,8 @@ int game_push(Game *g, Move m)
     return g->current;
 }
 
+/* A declared end (resignation, agreement) is not touched: popping is also
+ * how a trial action is taken back, e.g. to see whether it gives check. */
 void game_pop(Game *g)
 {
     if (g->count <= 1) return;
@@ -96,7 +97,6 @@ void game_pop(Game *g)
     if (last->timeline == g->timelines && last->parent != last->previous) g->timelines--;
     g->current = last->previous;
     g->count--;
-    g->declared.result = RESULT_NONE;
 }
 
 bool game_play_text(Game *g, const char *text, char *err, size_t errlen)

@@ -42,6 +42,8 @@ void game_free(Game *g);
 static inline const State *game_state(const Game *g) { return &g->nodes[g->current].state; }
 static inline const Board *game_board(const Game *g) { return &g->nodes[g->current].state.board; }
 
+/* The legal actions by the rules (a declared end does not empty them: the
+ * callers that care ask game_outcome). */
 void game_generate(const Game *g, MoveList *out);
 bool game_is_legal(const Game *g, Move m);
 /* Plays a legal action (unchecked) and returns the new node's index. */

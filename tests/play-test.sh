@@ -1,0 +1,296 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Tests of 'ttchess play': each case feeds a session through standard
+# input and looks for lines in what it prints.  The binary is $TTCHESS
+# (default build/ttchess).  The last line is always
+# "play tests: N passed, M failed"; the status is non-zero on any failure.
+
+set -u
+
+TTCHESS=${TTCHESS:-build/ttchess}
+PASSED=0
+FAILED=0
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/play-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+RC=0     # exit status of the last session (its output is in $WORK/out and $WORK/err)
+
+# play INPUT [OPTIONS...]: runs one session with INPUT on standard input.
+play() {
+    local input=$1
+    shift
+    printf '%s' "$input" >"$WORK/in"
+    "$TTCHESS" play "$@" <"$WORK/in" >"$WORK/out" 2>"$WORK/err"
+    RC=$?
+    sanitizer_clean
+}
+
+# sanitizer_clean: a build with sanitizers reported nothing.
+sanitizer_clean() {
+    if grep -qE 'Sanitizer|runtime error' "$WORK/err"; then fail "sanitizer report"; fi
+}
+
+pass() { PASSED=$((PASSED + 1)); }
+
+fail() {
+    FAILED=$((FAILED + 1))
+    echo "FAIL: $1"
+    echo "----- output (last 30 lines) -----"
+    tail -n 30 "$WORK/out"
+    echo "----- errors -----"
+    cat "$WORK/err"
+    echo "----------------------------------"
+}
+
+# has NAME TEXT: the output holds TEXT (a fixed string).
+has() {
+    if grep -qF -- "$2" "$WORK/out"; then pass; else fail "$1: no '$2' in the output"; fi
+}
+
+# has_line NAME LINE: the output holds LINE as a whole line.
+has_line() {
+    if grep -qxF -- "$2" "$WORK/out"; then pass; else fail "$1: no line '$2' in the output"; fi
+}
+
+# lacks NAME TEXT: the output does not hold TEXT.
+lacks() {
+    if grep -qF -- "$2" "$WORK/out"; then fail "$1: unexpected '$2' in the output"; else pass; fi
+}
+
+# last_line NAME LINE: the output ends with LINE.
+last_line() {
+    local last
+    last=$(tail -n 1 "$WORK/out")
+    if [ "$last" = "$2" ]; then pass; else fail "$1: last line is '$last', not '$2'"; fi
+}
+
+# status NAME CODE: the session exited with CODE.
+status() {
+    if [ "$RC" -eq "$2" ]; then pass; else fail "$1: exit status $RC, not $2"; fi
+}
+
+# no_escapes NAME: the output holds no ESC byte.
+no_escapes() {
+    if grep -q $'\x1b' "$WORK/out"; then fail "$1: escape codes in the output"; else pass; fi
+}
+
+# one_error_line NAME: standard error is one line starting "error:", and
+# standard output is empty.
+one_error_line() {
+    local lines
+    lines=$(wc -l <"$WORK/err")
+    if [ "$lines" -eq 1 ] && grep -q '^error: ' "$WORK/err" && [ ! -s "$WORK/out" ]; then
+        pass
+    else
+        fail "$1: expected one 'error:' line on standard error and nothing on standard output"
+    fi
+}
+
+# ---------------------------------------------------------------------
+# A whole game: Fool's mate.
+play $'f3\ne5\ng4\nQh4#\n'
+status "fool's mate" 0
+has_line "fool's mate" "0-1 checkmate"
+has "fool's mate" "last action: 2... Qh4#"
+last_line "fool's mate ends with the result" "0-1 checkmate"
+lacks "fool's mate" "game adjourned"
+
+# After the end only some commands are accepted, undo among them.
+play $'f3\ne5\ng4\nQh4#\ne4\nresign\ndraw\nmoves\nhistory\nundo\n'
+has_line "after the end" "the game is over (0-1 checkmate); type undo, save FILE, history or quit"
+has "moves after the end" "no legal actions: the game is over"
+has "history after the end" "[Timeline 1]"
+has "undo after mate" "took back 2... Qh4#"
+has "undo after mate" "black to move (move 2)>"
+last_line "undo after mate" "game adjourned"
+
+# ---------------------------------------------------------------------
+# Refused actions print a sentence and ask again; check is announced.
+play $'e5\nxyzzy\nKe2\ne4\nf5\nQh5\n'
+status "illegal move" 0
+if grep -v '> ' "$WORK/out" | grep -q 'e5'; then pass; else fail "illegal move: no message about e5"; fi
+if grep -v '> ' "$WORK/out" | grep -q 'xyzzy'; then pass; else fail "garbage: no message about xyzzy"; fi
+if grep -v '> ' "$WORK/out" | grep -qi 'king'; then pass; else fail "blocked king: no message"; fi
+has "retry after refusal" "last action: 1. e4"
+has_line "check" "check"
+
+# SAN and coordinate form in one game, and undo.
+play $'undo\ne2e4\ne7e5\nNf3\nb8c6\nBb5\na7a6\ne1g1\nundo\nUNDO\n'
+has "nothing to undo" "nothing to undo"
+has "coordinate then SAN" "last action: 1... e5"
+has "SAN" "last action: 2. Nf3"
+has "coordinate" "last action: 2... Nc6"
+has "castling in coordinates" "last action: 4. O-O"
+has "undo" "took back 4. O-O"
+has "undo in capitals" "took back 3... a6"
+has "undo" "black to move (move 3)>"
+last_line "undo" "game adjourned"
+
+# ---------------------------------------------------------------------
+# The board in letters, then flipped; the last line has no newline.
+play $'flip\ne4' --ascii
+has_line "white's side" "8 r n b q k b n r 8"
+has_line "white's side" "  a b c d e f g h"
+has_line "flipped" "1 R N B K Q B N R 1"
+has_line "flipped" "  h g f e d c b a"
+has "last line without a newline" "last action: 1. e4"
+no_escapes "--ascii"
+lacks "--ascii has no symbols" "♜"
+# Unflipped, rank 8 is the first rank drawn; flipped, rank 1.
+first=$(grep -m1 -E '^[1-8] ' "$WORK/out" | cut -c1)
+[ "$first" = 8 ] && pass || fail "unflipped board does not start with rank 8"
+play '' --ascii --flip
+first=$(grep -m1 -E '^[1-8] ' "$WORK/out" | cut -c1)
+[ "$first" = 1 ] && pass || fail "--flip board does not start with rank 1"
+last_line "end of input" "game adjourned"
+status "end of input" 0
+
+# Symbols without colours when the output is not a terminal; the list of
+# legal actions; help.
+play $'moves\nhelp\n'
+has "symbols" "♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"
+has "symbols" "♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"
+no_escapes "not a terminal"
+has "moves" "20 legal actions for white:"
+has "moves" "Nf3 (g1f3)"
+has "moves" "e4 (e2e4)"
+has "help" "save FILE"
+has "help" "load FILE"
+has "help" "resign"
+has "help" "history"
+has "help" "For example"
+if grep -qE '^ +[a-h][1-8] +[a-h][1-8][a-h][1-8]$' "$WORK/out"; then pass; else fail "help: no example in both forms"; fi
+play '' --color never
+no_escapes "--color never"
+play '' --color always
+if grep -q $'\x1b\\[48;5;' "$WORK/out"; then pass; else fail "--color always: no 256-colour squares"; fi
+has "--color always" "♔"
+play '' --color=always --ascii
+no_escapes "--ascii wins over --color always"
+play $'moves\n' --fen "k7/8/8/8/8/8/8/K6R w - - 0 1"
+has "moves from a FEN" "Rh7 (h1h7)"
+
+# ---------------------------------------------------------------------
+# Resignations, one withdrawn by undo.
+play $'resign\ne4\nundo\ne4\nresign\nhistory\ne5\n'
+has_line "resign" "0-1 white resigns"
+has "play after resigning" "the game is over (0-1 white resigns)"
+has "undo a resignation" "withdrawn: 0-1 white resigns"
+has "play after withdrawing" "last action: 1. e4"
+has_line "black resigns" "1-0 black resigns"
+has "history keeps a resignation" "the game is over (1-0 black resigns)"
+last_line "black resigns" "1-0 black resigns"
+
+# Draw offers, after --moves.
+play $'moves\ndraw\ny\n' --moves "e4 e5 Nf3 Nc6"
+has "moves after --moves" "Bb5 (f1b5)"
+has "draw offer" "black, do you accept a draw? [y/n]"
+has_line "draw accepted" "1/2-1/2 agreed draw"
+last_line "draw accepted" "1/2-1/2 agreed draw"
+play $'e4\ndraw\nn\ne5\ndraw\n'
+has "draw offer" "white, do you accept a draw? [y/n]"
+has "draw declined" "draw declined"
+has "play after declining" "last action: 1... e5"
+lacks "draw declined" "agreed draw"
+last_line "draw offer at end of input" "game adjourned"
+
+# ---------------------------------------------------------------------
+# Save and load.
+SAVED=$(mktemp "$WORK/game.XXXXXX")
+BAD=$(mktemp "$WORK/bad.XXXXXX")
+printf '[Event "bad"]\n\n1. e4 e5 2. Ke3 *\n' >"$BAD"
+play "e4
+e5
+Nf3
+save
+save $WORK/no-such-dir/x.pgn
+save $SAVED
+quit
+"
+has "save without a file" "save needs a file name"
+has "save to a bad path" "cannot save"
+has "save" "saved to $SAVED"
+if grep -q 'Nf3' "$SAVED"; then pass; else fail "save: no Nf3 in the file"; fi
+last_line "quit" "game adjourned"
+play "d4
+load $WORK/no-such-file
+load $BAD
+e5
+load $SAVED
+"
+has "load of a missing file" "cannot load"
+has "load of a bad file" "cannot load $BAD"
+has "load errors leave the game" "last action: 1... e5"
+has "load" "loaded $SAVED"
+has "load" "last action: 2. Nf3"
+has "load" "black to move (move 2)>"
+play $'exit\ne4\n' --load "$SAVED"
+has "--load" "last action: 2. Nf3"
+last_line "exit" "game adjourned"
+lacks "exit stops reading" "last action: 1. e4"
+
+# ---------------------------------------------------------------------
+# A game with time travel, when the build has one: an action that travels
+# back starts timeline 2, and undo returns to timeline 1.  The action is
+# taken from the legal list ('<' marks a travel back in coordinate form).
+if "$TTCHESS" status --variant gifford >/dev/null 2>&1; then
+    opening="e4 e5 Nf3 Nc6 Bc4 Bc5"
+    travel=$("$TTCHESS" moves --variant gifford --moves "$opening" | grep -m1 '<')
+    if [ -n "$travel" ]; then
+        play "$travel
+history
+undo
+" --variant gifford --moves "$opening" --ascii
+        has "travel back" "timeline 2 (of 2)"
+        has "history of two timelines" "[Timeline 2]"
+        has "undo a travel" "timeline 1, move 4, white to move"
+        # The variant's description stands between the board and the turn line.
+        before=$(grep -m1 -B1 '^timeline 1' "$WORK/out" | head -n 1)
+        [ "$before" != "  a b c d e f g h" ] && pass || fail "no variant description below the board"
+    else
+        fail "gifford: no travel back among the legal actions after $opening"
+    fi
+fi
+
+# ---------------------------------------------------------------------
+# Nothing in the input can break a session: an overlong line, empty
+# lines, control characters, a carriage return, NUL and stray bytes.
+long=$(printf 'e%.0s' $(seq 1 1500))
+printf '%s\n\n   \n\t\n\001\002\033[2J\177\nundo extra\nmoves e4\n\0\0\n\377\376\ne4\r\n' "$long" >"$WORK/in"
+"$TTCHESS" play <"$WORK/in" >"$WORK/out" 2>"$WORK/err"
+RC=$?
+sanitizer_clean
+status "hostile input" 0
+has "overlong line" "longer than 1000 characters"
+no_escapes "control characters are not echoed"
+has "command with an argument" "undo takes no argument"
+has "carriage return" "last action: 1. e4"
+last_line "hostile input" "game adjourned"
+
+# ---------------------------------------------------------------------
+# Bad command lines: one "error:" line and status 2.
+play '' --bogus
+status "unknown option" 2
+one_error_line "unknown option"
+play '' --color sometimes
+status "bad --color" 2
+one_error_line "bad --color"
+play '' --fen "not a fen"
+status "bad FEN" 2
+one_error_line "bad FEN"
+play '' --variant nonesuch
+status "unknown variant" 2
+one_error_line "unknown variant"
+play '' --load "$WORK/no-such-file"
+status "--load of a missing file" 2
+one_error_line "--load of a missing file"
+play '' stray
+status "stray argument" 2
+one_error_line "stray argument"
+play '' --moves
+status "option without a value" 2
+one_error_line "option without a value"
+
+echo "play tests: $PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
