@@ -54,6 +54,20 @@ bool board_square_attacked(const Board *b, Square s, Color by)
     return board_attackers(b, s, by, board_occupied(b)) != 0;
 }
 
+Bitboard board_attacked_squares(const Board *b, Color by)
+{
+    Bitboard occ = board_occupied(b), att = 0;
+    Bitboard pawns = board_pieces(b, by, PAWN);
+    att |= by == WHITE ? ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9)
+                       : ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7);
+    Bitboard pieces = b->by_color[by] & ~b->by_type[PAWN];
+    while (pieces) {
+        Square s = bb_pop(&pieces);
+        att |= piece_attacks(piece_type(b->squares[s]), s, occ);
+    }
+    return att;
+}
+
 bool board_in_check(const Board *b, Color c)
 {
     Bitboard kings = board_kings(b, c);

@@ -99,17 +99,42 @@ bool gifford_placement_legal(const Board *b, uint8_t code, Square q)
     return !board_in_check(&copy, b->side);
 }
 
-static void gen_placements(const Board *b, uint8_t code, MoveList *out)
+/* The squares where a king may be added for the side to move: a king
+ * added on q is attacked iff q is, and adding a piece can only shield the
+ * side's other kings, so when none of them is in check the legal squares
+ * are the empty squares the enemy does not attack. */
+static Bitboard king_landing_squares(const Board *b)
 {
+    Bitboard empty = ~board_occupied(b);
+    if (!board_in_check(b, b->side)) return empty & ~board_attacked_squares(b, (Color)!b->side);
+    Bitboard ok = 0;
+    while (empty) {
+        Square q = bb_pop(&empty);
+        if (gifford_placement_legal(b, KING, q)) ok |= BB(q);
+    }
+    return ok;
+}
+
+/* The squares where the arrival may legally land. */
+static Bitboard placement_squares(const Board *b, uint8_t code)
+{
+    if (arrival_type(code) == KING) return king_landing_squares(b);
     Bitboard sq = arrival_squares(b, code);
     /* A piece that is not a king only blocks lines: when no king is in
      * check every square its kind allows is legal. */
-    bool all = arrival_type(code) != KING && !board_in_check(b, b->side);
+    if (!board_in_check(b, b->side)) return sq;
+    Bitboard ok = 0;
     while (sq) {
         Square q = bb_pop(&sq);
-        if (all || gifford_placement_legal(b, code, q))
-            movelist_add(out, move_make(SQ_NONE, q, MOVE_ARRIVAL, arrival_type(code), 0));
+        if (gifford_placement_legal(b, code, q)) ok |= BB(q);
     }
+    return ok;
+}
+
+static void gen_placements(const Board *b, uint8_t code, MoveList *out)
+{
+    Bitboard sq = placement_squares(b, code);
+    while (sq) movelist_add(out, move_make(SQ_NONE, bb_pop(&sq), MOVE_ARRIVAL, arrival_type(code), 0));
 }
 
 int gifford_back_target(const Game *g, int t)
@@ -164,10 +189,9 @@ static void gen_king_backs(const Game *g, MoveList *out)
         const State *T = &g->nodes[node].state;
         /* The move t of T is reserved for that arrival: no king lands there. */
         if (gifford_due_now(T)) continue;
-        Bitboard empty = ~board_occupied(&T->board);
-        while (empty) {
-            Square q = bb_pop(&empty);
-            if (!gifford_placement_legal(&T->board, KING, q)) continue;
+        Bitboard landing = king_landing_squares(&T->board);
+        while (landing) {
+            Square q = bb_pop(&landing);
             Bitboard k = kings;
             while (k)
                 movelist_add(out, move_make(bb_pop(&k), q, MOVE_KING_BACK, KING, (uint32_t)t));

@@ -38,6 +38,8 @@ static inline Bitboard board_kings(const Board *b, Color c) { return board_piece
  * occupancy `occ` (pass board_occupied for the current one). */
 Bitboard board_attackers(const Board *b, Square s, Color by, Bitboard occ);
 bool board_square_attacked(const Board *b, Square s, Color by);
+/* Every square attacked by colour `by` (with the present occupancy). */
+Bitboard board_attacked_squares(const Board *b, Color by);
 /* Is any king of colour c attacked?  A side without a king is never in check. */
 bool board_in_check(const Board *b, Color c);
 /* Pieces of the opponent of c giving check to c's king, for a side with exactly one king. */
