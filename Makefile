@@ -68,7 +68,7 @@ bench: $(BUILD)/ttchess
 	./bench/gifford-speed.sh
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-*
 
 # Prints the magic numbers of src/attacks.c again from its seeded search.
 magics:

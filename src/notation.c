@@ -25,6 +25,8 @@ bool notation_strip(const char *text, char *buf, size_t len)
         if (c == '+' || c == '#' || c == '!' || c == '?' || c == '*' || isspace((unsigned char)c)) continue;
         buf[n++] = c;
     }
+    /* A trailing dot is punctuation ("Nf3."), never part of a move. */
+    while (n > 0 && buf[n - 1] == '.') n--;
     buf[n] = 0;
     return n > 0;
 }
@@ -34,6 +36,12 @@ void san_format(const Board *b, const MoveList *legal, Move m, char suffix, char
     char out[24];
     size_t n = 0;
     char to[3], from[3];
+    /* Only board moves have SAN; anything else (a drop, a travel) is the
+     * variant's to write, and must not make us read off the board. */
+    if (m.from >= 64 || m.to >= 64) {
+        move_to_coord(m, buf, len);
+        return;
+    }
     square_name(m.to, to);
     square_name(m.from, from);
     PieceType t = piece_type(b->squares[m.from]);
@@ -53,7 +61,7 @@ void san_format(const Board *b, const MoveList *legal, Move m, char suffix, char
         for (int i = 0; i < legal->count; i++) {
             Move o = legal->moves[i];
             if (o.to != m.to || o.from == m.from || o.kind == MOVE_CASTLE) continue;
-            if (o.kind != MOVE_NORMAL || piece_type(b->squares[o.from]) != t || o.from == SQ_NONE) continue;
+            if (o.kind != MOVE_NORMAL || o.from >= 64 || piece_type(b->squares[o.from]) != t) continue;
             others = true;
             if (square_file(o.from) == square_file(m.from)) same_file = true;
             if (square_rank(o.from) == square_rank(m.from)) same_rank = true;
@@ -154,6 +162,9 @@ static bool parse_coord(const Board *b, const MoveList *legal, const char *s, Mo
 {
     char t[8];
     size_t n = 0;
+    /* An upper-case B is a bishop: "B4e6" is SAN (the bishop on the 4th
+     * rank to e6), not the coordinate move b4e6. */
+    if (s[0] == 'B') return false;
     for (const char *c = s; *c && n < sizeof t - 1; c++)
         if (*c != '-' && *c != 'x') t[n++] = (char)tolower((unsigned char)*c);
     t[n] = 0;
@@ -212,17 +223,24 @@ static bool parse_coord(const Board *b, const MoveList *legal, const char *s, Mo
 static bool parse_san(const Board *b, const MoveList *legal, const char *s, Move *out, char *err, size_t len)
 {
     char t[16];
+    /* A longer text is no SAN; cutting it short could make it one. */
+    if (strlen(s) >= sizeof t) return false;
     snprintf(t, sizeof t, "%s", s);
     size_t n = strlen(t);
     PieceType promo = NO_TYPE;
-    /* Promotion: e8=Q, e8Q, e8(Q), e8/Q. */
+    /* Promotion: e8=Q, e8Q, e8(Q), e8/Q; after '=' or '/' the letter may
+     * also be lower case (e8=q).  A letter that names no piece makes the
+     * text no move at all: "e4X" must not be read as "e4". */
+    bool marked = n >= 3 && (t[n - 2] == '=' || t[n - 2] == '/');
     if (n >= 3 && t[n - 1] == ')' && t[n - 3] == '(') {
         promo = piece_type_from_letter(t[n - 2]);
+        if (promo == NO_TYPE) return false;
         t[n - 3] = 0;
-    } else if (n >= 2 && isupper((unsigned char)t[n - 1]) && (isdigit((unsigned char)t[n - 2]) || t[n - 2] == '=' || t[n - 2] == '/')) {
+    } else if (n >= 2 && isalpha((unsigned char)t[n - 1]) &&
+               (marked || (isupper((unsigned char)t[n - 1]) && isdigit((unsigned char)t[n - 2])))) {
         promo = piece_type_from_letter(t[n - 1]);
-        t[n - 1] = 0;
-        if (n >= 3 && (t[n - 2] == '=' || t[n - 2] == '/')) t[n - 2] = 0;
+        if (promo == NO_TYPE) return false;
+        t[n - (marked ? 2 : 1)] = 0;
     }
     n = strlen(t);
     PieceType type = PAWN;
@@ -304,9 +322,10 @@ bool chess_parse_move(const Board *b, const MoveList *legal, const char *text, M
         put_err(err, errlen, "'%s' is not a move", text, NULL);
         return false;
     }
-    /* "e.p." after an en passant capture is allowed and ignored. */
+    /* "e.p." after an en passant capture is allowed and ignored
+     * (notation_strip has already taken its last dot). */
     size_t n = strlen(s);
-    if (n > 4 && !strcmp(s + n - 4, "e.p.")) s[n - 4] = 0;
+    if (n > 3 && !strcmp(s + n - 3, "e.p")) s[n - 3] = 0;
     out->kind = MOVE_NULL;
     if (parse_castle(b, legal, s, out, err, errlen) || parse_coord(b, legal, s, out, err, errlen) ||
         parse_san(b, legal, s, out, err, errlen)) {
