@@ -632,14 +632,7 @@ static void write_movetext(Game *g, Outcome outcome, FILE *out)
 void pgn_write(Game *g, const PgnHeader *h, FILE *out)
 {
     Outcome outcome = game_outcome(g);
-    /* A variant formats an action by trying it on the board (for its
-     * check mark); a declared end would make the game look over to it
-     * (game_generate gives nothing then).  The declared outcome is set
-     * aside while the actions are written, and put back after. */
-    Outcome declared = g->declared;
     write_tags(g, h, outcome, out);
     fputc('\n', out);
-    g->declared = outcome_make(RESULT_NONE, "");
     write_movetext(g, outcome, out);
-    g->declared = declared;
 }
