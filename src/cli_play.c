@@ -596,13 +596,17 @@ static int pick_examples(const Board *b, const MoveList *l, int *picked, int wan
 {
     int n = 0;
     bool seen[(MOVE_NULL + 1) * 8] = { false };
-    for (int i = 0; i < l->count && n < want; i++) {
-        Move m = l->moves[i];
-        PieceType mover = m.from < 64 ? piece_type(b->squares[m.from]) : NO_TYPE;
-        int key = (m.kind > MOVE_NULL ? MOVE_NULL : m.kind) * 8 + mover;
-        if (seen[key]) continue;
-        seen[key] = true;
-        picked[n++] = i;
+    /* The game's own kinds first: they are the ones a newcomer needs. */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < l->count && n < want; i++) {
+            Move m = l->moves[i];
+            if ((m.kind > MOVE_PROMOTION) != (pass == 0)) continue;
+            PieceType mover = m.from < 64 ? piece_type(b->squares[m.from]) : NO_TYPE;
+            int key = (m.kind > MOVE_NULL ? MOVE_NULL : m.kind) * 8 + mover;
+            if (seen[key]) continue;
+            seen[key] = true;
+            picked[n++] = i;
+        }
     }
     for (int k = 0; k < want && n < want && n < l->count; k++) {
         int i = (int)((long)k * l->count / want);
@@ -639,6 +643,7 @@ static bool cmd_help(Session *s, const char *arg)
            "or the coordinate form (e2e4, g1f3, e7e8q, e1g1), and whatever forms the\n"
            "game adds for its own actions; check marks are optional.\n",
            s->game.variant->title, s->game.variant->name);
+    if (s->game.variant->notation_help) printf("\n%s", s->game.variant->notation_help);
     print_examples(s);
     printf("\nCommands (whole words, any case):\n"
            "  moves        list the legal actions\n"

@@ -495,8 +495,10 @@ static void gifford_describe(const Game *g, char *buf, size_t len)
                 square_name(l->moves[i].to, sq);
                 n += (size_t)snprintf(buf + n, len - n, " %s", sq);
             }
+            char first[3];
+            square_name(l->moves[0].to, first);
             n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "  (type e.g. %c@%s)\n", piece_letter(arrival_type(due)),
-                                  "a3");
+                                  first);
         } else if (arrival_type(due) == KING) {
             snprintf(buf + n, len - n, "The %s king arriving now has no legal square: it is lost in time.\n", who);
         } else {
@@ -511,6 +513,12 @@ const Variant VARIANT_GIFFORD = {
     .name = "gifford",
     .title = "Time Travel Chess (Gifford)",
     .start_fen = STARTPOS_FEN " -/- 0/0",
+    .notation_help =
+        "Time travel (human form / coordinate form / Gifford's own):\n"
+        "  Bf1>9  / f1>9  / Bf1// to 9     send the piece on f1 (next to your king) to move 9\n"
+        "  Ke1>12 / e1>12 / K(e1)// to 12  send a king forward to move 12\n"
+        "  B@c4   / B@c4  / [Bw] c4        place the piece arriving now (it must be placed)\n"
+        "  Ke8<2@f8 / e8<2@f8              king on e8 back to move 2, placed on f8 (new timeline)\n",
     .ext_size = sizeof(GiffordState),
     .from_fen = gifford_from_fen,
     .to_fen = gifford_to_fen,

@@ -40,6 +40,7 @@ typedef struct Variant {
     const char *name;        /* "chess", "gifford", ... (--variant)          */
     const char *title;       /* "Time Travel Chess (Gifford)" (PGN Variant)  */
     const char *start_fen;   /* the start position in this variant's FEN     */
+    const char *notation_help; /* the game's own action forms, for help; or NULL */
     size_t ext_size;         /* bytes of State.ext the variant uses          */
 
     /* Reads a position in the variant's FEN; on failure writes why. */
