@@ -254,6 +254,45 @@ undo
 fi
 
 # ---------------------------------------------------------------------
+# Gifford's game played through: the arrivals and travels each side has,
+# a forced arrival (said, with the squares, and other actions refused), a
+# refused action naming its rule, travels back, history as score sheets,
+# save and load of a game with three timelines.
+play "d2>3
+e5
+c3
+d5
+Nf3
+P@a1
+P@d2
+Nc6
+e1<1@e3
+Nf6
+f3
+e6
+e3<2@g3
+history
+save $WORK/gifford.pgn
+" --variant gifford --ascii
+has "gifford: pending arrival shown" "White arrivals: [P] at move 3"
+has "gifford: travels left shown" "backward travels left: 2"
+has "gifford: forced arrival said" "The white pawn [P] arrives now and must be placed on one of:"
+has "gifford: other actions refused" "white must place the arriving pawn this turn"
+has "gifford: refusal names the rule" "a1 is not empty: an arriving piece lands on an empty square"
+has "gifford: travel back" "timeline 2 (of 2)"
+has "gifford: one travel used" "White arrivals: none; backward travels left: 1"
+has "gifford: second travel back" "timeline 3 (of 3)"
+has "gifford: both travels used" "White arrivals: none; backward travels left: 0"
+has_line "gifford: history sheet 3" "[Timeline 3]"
+has "gifford: history in Gifford's notation" "1. d2// to 3  |  e5"
+has "gifford: king from the future on its sheet" "K [FTF] g3"
+play "load $WORK/gifford.pgn
+history
+" --variant gifford --ascii
+has_line "gifford: loaded game keeps its timelines" "[Timeline 3]"
+has "gifford: loaded game is at the right turn" "timeline 3 (of 3)"
+
+# ---------------------------------------------------------------------
 # Nothing in the input can break a session: an overlong line, empty
 # lines, control characters, a carriage return, NUL and stray bytes.
 long=$(printf 'e%.0s' $(seq 1 1500))
