@@ -215,6 +215,29 @@ static void test_perft_start(void **state)
     done();
 }
 
+/* Positions with arrivals due, travels back and lost arrivals, counted by
+ * the generator and by the plain rules. */
+static void test_perft_positions(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen, *moves;
+        int depth;
+        uint64_t nodes;
+    } cases[] = {
+        { "rnbqkknr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 3 P5,P8/Bb5 0/1", "", 3, 535807 },
+        { NULL, "e4 e5 Nf3 Nc6 Bc4 Bc5", 2, 13823 },
+        { NULL, "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+", 3, 45669 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        start(cases[i].fen);
+        if (cases[i].moves[0]) play_all(&G, cases[i].moves);
+        assert_int_equal(game_perft(&G, cases[i].depth), cases[i].nodes);
+        assert_int_equal(rule_perft(&G, cases[i].depth), cases[i].nodes);
+        done();
+    }
+}
+
 /* ---- Sending forward ---------------------------------------------------- */
 
 static void test_send_needs_adjacent_king(void **state)
@@ -778,6 +801,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft_start),
         cmocka_unit_test(test_generator_matches_rules),
+        cmocka_unit_test(test_perft_positions),
         cmocka_unit_test(test_send_needs_adjacent_king),
         cmocka_unit_test(test_send_move_limits),
         cmocka_unit_test(test_send_not_in_check_not_pinned),
