@@ -134,10 +134,10 @@ static void set_err(char *err, size_t errlen, const char *msg)
 static bool next_field(const char **p, char *buf, size_t len)
 {
     const char *s = *p;
-    while (*s == ' ' || *s == '\t') s++;
+    while (*s && strchr(" \t\r\n", *s)) s++;
     if (!*s) return false;
     size_t n = 0;
-    while (*s && *s != ' ' && *s != '\t') {
+    while (*s && !strchr(" \t\r\n", *s)) {
         if (n + 1 < len) buf[n++] = *s;
         s++;
     }
@@ -265,6 +265,13 @@ bool board_from_fen(Board *b, const char *fen, const char **rest, char *err, siz
     const char *save = p;
     if (next_field(&p, field, sizeof field)) {
         if (!parse_number(field, 0, 10000, &v)) {
+            /* A variant's own fields may follow four FEN fields, but a
+             * field that starts like a number, or any field of plain FEN,
+             * is a bad half-move clock. */
+            if (!rest || (field[0] >= '0' && field[0] <= '9')) {
+                set_err(err, errlen, "bad FEN: the half-move clock must be a whole number from 0 to 10000");
+                return false;
+            }
             /* Not a number: a variant field follows a four-field FEN. */
             p = save;
             goto done;

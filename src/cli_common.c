@@ -44,6 +44,16 @@ bool cli_position_option(CliPosition *p, int argc, char **argv, int *i)
     return false;
 }
 
+/* Skips a move number such as "1.", "12..." at the start of a token, also
+ * when it is glued to the move that follows ("1.e4", "3...Nf6", as PGN
+ * allows); returns what is left, which is empty for a bare number. */
+static const char *skip_move_number(const char *tok)
+{
+    size_t digits = strspn(tok, "0123456789");
+    if (digits == 0 || tok[digits] != '.') return tok;
+    return tok + digits + strspn(tok + digits, ".");
+}
+
 void cli_position_game(const CliPosition *p, Game *g)
 {
     const char *vname = p->variant ? p->variant : "chess";
@@ -59,12 +69,10 @@ void cli_position_game(const CliPosition *p, Game *g)
     if (!copy) cli_fail("out of memory");
     int index = 0;
     for (char *tok = strtok(copy, " \t\n\r,"); tok; tok = strtok(NULL, " \t\n\r,")) {
-        /* Move numbers such as "1." or "12..." are skipped. */
-        size_t n = strlen(tok);
-        size_t digits = strspn(tok, "0123456789");
-        if (digits > 0 && digits < n && strspn(tok + digits, ".") == n - digits) continue;
+        const char *move = skip_move_number(tok);
+        if (!*move) continue;
         index++;
-        if (!game_play_text(g, tok, err, sizeof err)) {
+        if (!game_play_text(g, move, err, sizeof err)) {
             char tokcopy[64];
             snprintf(tokcopy, sizeof tokcopy, "%s", tok);
             free(copy);

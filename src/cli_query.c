@@ -42,10 +42,11 @@ static void parse_common(int argc, char **argv, CliPosition *pos, bool *divide, 
             cli_fail("unknown option '%s' (see 'ttchess %s --help')", argv[i], argv[0]);
         if (!want_depth) cli_fail("unexpected argument '%s' (see 'ttchess %s --help')", argv[i], argv[0]);
         if (have_depth) cli_fail("more than one depth given ('%s')", argv[i]);
+        /* strtol alone would also take " 3" and "+3": a depth is digits only. */
         char *end;
         errno = 0;
         long d = strtol(argv[i], &end, 10);
-        if (*end || end == argv[i] || errno || d < 1 || d > 20)
+        if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno || d < 1 || d > 20)
             cli_fail("bad depth '%s': give a whole number from 1 to 20", argv[i]);
         *depth = d;
         have_depth = true;

@@ -1,0 +1,472 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Tests of the command-line contract of ttchess: perft, moves, status, help,
+# and every kind of bad input.  Other tools (perft checkers, GUIs, scripts)
+# rely on this contract, so the output is checked to the character:
+#   - success: exit status 0 and exactly the documented output;
+#   - bad input: exit status 2, nothing on standard output, and exactly one
+#     line on standard error, starting with "error: ".
+# Every run has a time limit: a hang is a failure, not a stuck test suite.
+#
+# Usage: TTCHESS=path/to/ttchess tests/cli-test.sh   (default build/ttchess)
+
+set -u
+
+TTCHESS=${TTCHESS:-build/ttchess}
+LIMIT=10
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+
+START_FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+KIWIPETE="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+POSITION3="8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+START_MOVES="a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g1f3 g1h3 g2g3 g2g4 h2h3 h2h4"
+
+# ---------------------------------------------------------------------------
+# Running and judging
+
+# Runs ttchess with the arguments; leaves stdout in $tmp/out, stderr in
+# $tmp/err and the exit status in RC.  Standard input is closed so that a
+# command waiting for input fails instead of hanging.
+run() {
+    timeout "$LIMIT" "$TTCHESS" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    RC=$?
+}
+
+ok() {
+    passed=$((passed + 1))
+}
+
+# Reports a failed check with what was expected and what came out.
+bad() {
+    local name=$1 why=$2
+    failed=$((failed + 1))
+    echo "FAIL: $name: $why" >&2
+    echo "  --- stdout:" >&2
+    head -n 20 "$tmp/out" | sed 's/^/  | /' >&2
+    echo "  --- stderr:" >&2
+    head -n 5 "$tmp/err" | sed 's/^/  | /' >&2
+}
+
+# The exit status must be the expected one; a timeout is named as such.
+status_is() {
+    local name=$1 want=$2
+    if [ "$RC" -eq 124 ]; then
+        bad "$name" "timed out after ${LIMIT}s"
+        return 1
+    fi
+    if [ "$RC" -ne "$want" ]; then
+        bad "$name" "exit status $RC, expected $want"
+        return 1
+    fi
+    return 0
+}
+
+# Does the file hold exactly the text (as lines, with a final newline; an
+# empty text means an empty file)?
+file_is() {
+    local file=$1 text=$2
+    if [ -z "$text" ]; then
+        [ ! -s "$file" ]
+    else
+        printf '%s\n' "$text" | cmp -s - "$file"
+    fi
+}
+
+# expect_stdout NAME TEXT ARGS...: exit 0 and stdout exactly TEXT.
+expect_stdout() {
+    local name=$1 text=$2
+    shift 2
+    run "$@"
+    status_is "$name" 0 || return
+    if ! file_is "$tmp/out" "$text"; then
+        bad "$name" "stdout is not: $text"
+        return
+    fi
+    ok
+}
+
+# expect_moves NAME "m1 m2 ..." ARGS...: exit 0 and stdout holds exactly
+# these moves, one a line, in any order.
+expect_moves() {
+    local name=$1 moves=$2
+    shift 2
+    run "$@"
+    status_is "$name" 0 || return
+    local want got
+    want=$(printf '%s\n' "$moves" | tr ' ' '\n' | sort)
+    got=$(sort "$tmp/out")
+    if [ "$want" != "$got" ]; then
+        bad "$name" "moves differ from: $moves"
+        return
+    fi
+    ok
+}
+
+# expect_nodes NAME N ARGS...: exit 0 and the last stdout line is exactly
+# "Nodes searched: N".
+expect_nodes() {
+    local name=$1 nodes=$2
+    shift 2
+    run "$@"
+    status_is "$name" 0 || return
+    if [ "$(tail -n 1 "$tmp/out")" != "Nodes searched: $nodes" ]; then
+        bad "$name" "last line is not 'Nodes searched: $nodes'"
+        return
+    fi
+    ok
+}
+
+# expect_error NAME MESSAGE ARGS...: exit 2, empty stdout, and stderr one
+# line starting with "error: ".  MESSAGE is that whole line, or its start
+# when it ends in '*'.
+expect_error() {
+    local name=$1 message=$2
+    shift 2
+    run "$@"
+    status_is "$name" 2 || return
+    if [ -s "$tmp/out" ]; then
+        bad "$name" "stdout is not empty"
+        return
+    fi
+    if [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ "$(tail -c 1 "$tmp/err" | od -An -c | tr -d ' ')" != '\n' ]; then
+        bad "$name" "stderr is not exactly one line"
+        return
+    fi
+    local line
+    line=$(cat "$tmp/err")
+    case $line in
+    "error: "*) ;;
+    *)
+        bad "$name" "stderr does not start with 'error: '"
+        return
+        ;;
+    esac
+    if [ "${message%\*}" != "$message" ]; then
+        case $line in
+        "${message%\*}"*) ;;
+        *)
+            bad "$name" "stderr does not start with: ${message%\*}"
+            return
+            ;;
+        esac
+    elif [ "$line" != "$message" ]; then
+        bad "$name" "stderr is not: $message"
+        return
+    fi
+    ok
+}
+
+# expect_help NAME FIRST_LINE ARGS...: exit 0, help on stdout whose first
+# line is FIRST_LINE (or starts with it when it ends in '*'), nothing on
+# stderr.
+expect_help() {
+    local name=$1 first=$2 line
+    shift 2
+    run "$@"
+    status_is "$name" 0 || return
+    line=$(head -n 1 "$tmp/out")
+    if [ "${first%\*}" != "$first" ]; then
+        case $line in "${first%\*}"*) ;; *) line="(not $first)" ;; esac
+        first=$line
+    fi
+    if [ "$line" != "$first" ] || [ ! -s "$tmp/out" ]; then
+        bad "$name" "help does not begin with: $first"
+        return
+    fi
+    if [ -s "$tmp/err" ]; then
+        bad "$name" "stderr is not empty"
+        return
+    fi
+    ok
+}
+
+# ---------------------------------------------------------------------------
+# perft
+
+perft_counts() {
+    expect_stdout "perft 1 prints only the count" "Nodes searched: 20" perft 1
+    expect_nodes "perft 3" 8902 perft 3
+    expect_nodes "perft 4" 197281 perft 4
+    expect_nodes "perft --variant chess" 400 perft --variant chess 2
+    expect_nodes "perft --variant=chess" 400 perft --variant=chess 2
+    expect_nodes "perft --fen kiwipete 2" 2039 perft --fen "$KIWIPETE" 2
+    expect_nodes "perft --fen=FEN" 2812 perft --fen="$POSITION3" 3
+    expect_nodes "perft options after the depth" 2812 perft 3 --fen "$POSITION3"
+    expect_nodes "perft --fen start position" 8902 perft --fen "$START_FEN" 3
+    expect_nodes "perft four-field FEN" 2039 perft --fen "${KIWIPETE% 0 1}" 2
+    # Counts after moves, cross-checked with Stockfish's perft.
+    expect_nodes "perft --moves coordinates" 600 perft --moves "e2e4" 2
+    expect_nodes "perft --moves depth 3" 23193 perft --moves "e2e4 e7e5 g1f3" 3
+    expect_nodes "perft --moves SAN" 23193 perft --moves "e4 e5 Nf3" 3
+    expect_nodes "perft --moves numbered" 23193 perft --moves "1. e4 e5 2. Nf3" 3
+    expect_nodes "perft --moves numbers glued" 23193 perft --moves "1.e4 1...e5 2.Nf3" 3
+    expect_nodes "perft --moves= form" 29 perft --moves="e2e4 e7e5 g1f3" 1
+    expect_nodes "perft --moves with castling" 1133 perft --moves "e4 e5 Qh5 Nc6 Bc4 Nf6" 2
+    expect_nodes "perft --moves empty" 20 perft --moves "" 1
+    # After O-O-O and Kg2: Kc1 to b1 b2 c2 d2, Rd1 to d2..d8 and e1..h1.
+    expect_nodes "perft --moves on a FEN" 15 perft --fen "8/8/8/8/8/8/8/R3K2k w Q - 0 1" --moves "e1c1 h1g2" 1
+    # A mated side has no moves: perft 1 is 0.
+    expect_nodes "perft of a mate" 0 perft --moves "f3 e5 g4 Qh4#" 1
+    expect_nodes "perft depth 20 of a mate" 0 perft --moves "f3 e5 g4 Qh4#" 20
+}
+
+# --divide: one "move: count" line per legal move, a blank line, then the
+# total; the counts add up to the total.
+check_divide() {
+    local name=$1 moves=$2 total=$3
+    shift 3
+    run perft --divide "$@"
+    status_is "$name" 0 || return
+    local lines last blank listed sum
+    lines=$(wc -l <"$tmp/out")
+    last=$(tail -n 1 "$tmp/out")
+    blank=$(tail -n 2 "$tmp/out" | head -n 1)
+    listed=$(head -n $((lines - 2)) "$tmp/out")
+    if [ "$last" != "Nodes searched: $total" ] || [ -n "$blank" ]; then
+        bad "$name" "does not end with a blank line and 'Nodes searched: $total'"
+        return
+    fi
+    if [ "$(printf '%s\n' "$listed" | grep -cvE '^[a-h][1-8][a-h][1-8][qrbn]?: [0-9]+$')" -ne 0 ]; then
+        bad "$name" "a divide line is not 'move: count'"
+        return
+    fi
+    if [ "$(printf '%s\n' "$listed" | cut -d: -f1 | sort)" != "$(printf '%s\n' "$moves" | tr ' ' '\n' | sort)" ]; then
+        bad "$name" "the divided moves are not the legal moves"
+        return
+    fi
+    sum=$(printf '%s\n' "$listed" | awk -F': ' '{ s += $2 } END { print s }')
+    if [ "$sum" != "$total" ]; then
+        bad "$name" "the counts add up to $sum, not $total"
+        return
+    fi
+    ok
+}
+
+perft_divide() {
+    check_divide "perft --divide 1" "$START_MOVES" 20 1
+    check_divide "perft --divide 2" "$START_MOVES" 400 2
+    # Each start move has 20 replies.
+    run perft --divide 2
+    if status_is "perft --divide 2 lines" 0; then
+        if [ "$(grep -c ': 20$' "$tmp/out")" -eq 20 ] && grep -qx 'e2e4: 20' "$tmp/out"; then ok; else
+            bad "perft --divide 2 lines" "expected 20 lines 'move: 20'"
+        fi
+    fi
+    # Kiwipete: counts of single moves, cross-checked with Stockfish.
+    run perft --divide --fen "$KIWIPETE" 2
+    if status_is "perft --divide kiwipete" 0; then
+        if grep -qx 'e1g1: 43' "$tmp/out" && grep -qx 'e1c1: 43' "$tmp/out" && grep -qx 'd5e6: 46' "$tmp/out" &&
+            grep -qx 'e2a6: 36' "$tmp/out" && [ "$(tail -n 1 "$tmp/out")" = "Nodes searched: 2039" ] &&
+            [ "$(grep -cE '^[a-h][1-8][a-h][1-8]: ' "$tmp/out")" -eq 48 ]; then ok; else
+            bad "perft --divide kiwipete" "e1g1: 43, e1c1: 43, d5e6: 46, e2a6: 36 and 48 lines expected"
+        fi
+    fi
+    # Promotions are divided in coordinate form with the piece letter.
+    check_divide "perft --divide promotions" \
+        "a7a8q a7a8r a7a8b a7a8n a7b8q a7b8r a7b8b a7b8n e1d1 e1d2 e1e2 e1f1 e1f2" 13 \
+        --fen "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1" 1
+}
+
+# ---------------------------------------------------------------------------
+# moves
+
+moves_lists() {
+    expect_moves "moves of the start" "$START_MOVES" moves
+    expect_moves "moves after 1.e4" \
+        "a7a6 a7a5 b7b6 b7b5 c7c6 c7c5 d7d6 d7d5 e7e6 e7e5 f7f6 f7f5 g7g6 g7g5 h7h6 h7h5 b8a6 b8c6 g8f6 g8h6" \
+        moves --moves "e4"
+    # En passant refused by the horizontal pin; the pawn may still push.
+    expect_moves "moves, pinned en passant" "a5a4 a5a6 a5b6 b5b6" moves --fen "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1"
+    expect_moves "moves, en passant" "e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5e6" moves --fen "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"
+    expect_moves "moves, promotions" "a7a8q a7a8r a7a8b a7a8n a7b8q a7b8r a7b8b a7b8n e1d1 e1d2 e1e2 e1f1 e1f2" \
+        moves --fen "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+    # Castling is written as the king's move.
+    expect_moves "moves, castling" \
+        "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8 h1g1 h1f1 e1d1 e1d2 e1e2 e1f2 e1f1 e1g1 e1c1" \
+        moves --fen "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"
+    # A game that is over has no moves to list.
+    expect_stdout "moves after checkmate" "" moves --moves "f3 e5 g4 Qh4"
+    expect_stdout "moves in stalemate" "" moves --fen "k7/8/1Q6/8/8/8/8/7K b - - 0 1"
+    expect_stdout "moves after threefold repetition" "" moves --moves "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"
+    expect_stdout "moves after fifty moves" "" moves --fen "4k3/8/8/8/8/8/4P3/4K2R w - - 99 80" --moves "Rh2"
+    expect_stdout "moves with insufficient material" "" moves --fen "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"
+}
+
+# ---------------------------------------------------------------------------
+# status
+
+status_lines() {
+    expect_stdout "status ongoing" "ongoing" status
+    expect_stdout "status ongoing after moves" "ongoing" status --moves "e4 e5 Qh5 Nc6 Bc4 Nf6"
+    expect_stdout "status 1-0 checkmate" "1-0 checkmate" status --moves "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#"
+    expect_stdout "status 0-1 checkmate" "0-1 checkmate" status --moves "1. f3 e5 2. g4 Qh4#"
+    expect_stdout "status 0-1 checkmate, coordinates" "0-1 checkmate" status --moves "f2f3 e7e5 g2g4 d8h4"
+    expect_stdout "status checkmate from a FEN" "0-1 checkmate" status --fen "4k3/8/8/8/8/8/8/r3K2K w - - 0 1"
+    expect_stdout "status stalemate" "1/2-1/2 stalemate" status --fen "k7/8/1Q6/8/8/8/8/7K b - - 0 1"
+    expect_stdout "status stalemate after a move" "1/2-1/2 stalemate" \
+        status --fen "k7/8/8/1Q6/8/8/8/7K w - - 0 1" --moves "Qb6"
+    expect_stdout "status threefold repetition" "1/2-1/2 threefold repetition" \
+        status --moves "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"
+    expect_stdout "status twofold is ongoing" "ongoing" status --moves "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1"
+    expect_stdout "status fifty-move rule" "1/2-1/2 fifty-move rule" \
+        status --fen "4k3/8/8/8/8/8/4P3/4K2R w - - 99 80" --moves "Rh2"
+    expect_stdout "status 99 plies is ongoing" "ongoing" status --fen "4k3/8/8/8/8/8/4P3/4K2R w - - 99 80"
+    expect_stdout "status insufficient material" "1/2-1/2 insufficient material" \
+        status --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    expect_stdout "status insufficient after a capture" "1/2-1/2 insufficient material" \
+        status --fen "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1" --moves "Kxe2"
+    expect_stdout "status bishops of opposite colours" "ongoing" status --fen "2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1"
+}
+
+# ---------------------------------------------------------------------------
+# help
+
+help_texts() {
+    # The general help names the program on its first line.
+    expect_help "help" "ttchess*" help
+    expect_help "--help" "ttchess*" --help
+    expect_help "-h" "ttchess*" -h
+    expect_help "no command" "ttchess*"
+    expect_help "help perft" "usage: ttchess perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] DEPTH" help perft
+    expect_help "perft --help" "usage: ttchess perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] DEPTH" perft --help
+    expect_help "perft -h" "usage: ttchess perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] DEPTH" perft -h
+    expect_help "help moves" "usage: ttchess moves [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]" help moves
+    expect_help "moves --help" "usage: ttchess moves [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]" moves --help
+    expect_help "help status" "usage: ttchess status [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]" help status
+    expect_help "status --help" "usage: ttchess status [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]" status --help
+}
+
+# ---------------------------------------------------------------------------
+# Bad input
+
+bad_commands_and_options() {
+    expect_error "unknown command" "error: unknown command 'frobnicate' (see 'ttchess help')" frobnicate
+    expect_error "unknown command in help" "error: unknown command 'frobnicate' (see 'ttchess help')" help frobnicate
+    expect_error "a depth for a command" "error: unknown command '5' (see 'ttchess help')" 5
+    expect_error "unknown option" "error: unknown option '--frob' (see 'ttchess perft --help')" perft --frob 3
+    expect_error "unknown short option" "error: unknown option '-x' (see 'ttchess moves --help')" moves -x
+    expect_error "--divide is perft's" "error: unknown option '--divide' (see 'ttchess status --help')" status --divide
+    expect_error "--divide takes no value" "error: unknown option '--divide=1' (see 'ttchess perft --help')" \
+        perft --divide=1 2
+    expect_error "option prefix" "error: unknown option '--fenx' (see 'ttchess perft --help')" perft --fenx 1
+    expect_error "stray argument to moves" "error: unexpected argument '3' (see 'ttchess moves --help')" moves 3
+    expect_error "stray argument to status" "error: unexpected argument 'now' (see 'ttchess status --help')" status now
+    expect_error "missing --fen value" "error: --fen needs a value" perft 3 --fen
+    expect_error "missing --moves value" "error: --moves needs a value" perft 1 --moves
+    expect_error "missing --variant value" "error: --variant needs a value" moves --variant
+    expect_error "missing --fen value (status)" "error: --fen needs a value" status --fen
+}
+
+bad_fens() {
+    expect_error "FEN: bad piece letter" "error: bad FEN: 'x' is not a piece letter" \
+        perft --fen "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 1
+    expect_error "FEN: not a FEN" "error: bad FEN: 'a' is not a piece letter" perft --fen "bad" 1
+    expect_error "FEN: rank too long" "error: bad FEN: rank 7 has more than 8 squares" \
+        moves --fen "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    expect_error "FEN: rank too short" "error: bad FEN: rank 7 has 7 squares, not 8" \
+        status --fen "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    expect_error "FEN: too many ranks" "error: bad FEN: more than 8 ranks" perft --fen "8/8/8/8/8/8/8/8/8 w - - 0 1" 1
+    expect_error "FEN: too few ranks" "error: bad FEN: the board needs 8 ranks of 8 squares" \
+        perft --fen "8/8/8/8/8/8/4K2k w - - 0 1" 1
+    expect_error "FEN: bad side" "error: bad FEN: the side to move must be 'w' or 'b'" \
+        perft --fen "4k3/8/8/8/8/8/8/4K3 x - - 0 1" 1
+    expect_error "FEN: bad castling" "error: bad FEN: castling rights must be '-' or letters from 'KQkq'" \
+        perft --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkz - 0 1" 1
+    expect_error "FEN: bad en passant" \
+        "error: bad FEN: the en passant square must be '-' or a square on the 3rd or 6th rank" \
+        perft --fen "4k3/8/8/8/8/8/8/4K3 w - e4 0 1" 1
+    expect_error "FEN: bad move number" "error: bad FEN: the move number must be a whole number from 1" \
+        perft --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 0" 1
+    expect_error "FEN: pawn on the last rank" "error: bad FEN: a pawn stands on the first or last rank" \
+        perft --fen "4k2P/8/8/8/8/8/8/4K3 w - - 0 1" 1
+    expect_error "FEN: trailing junk" "error: bad FEN: unexpected text after the move number" \
+        perft --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk" 1
+    expect_error "FEN: empty" "error: bad FEN: it is empty" perft --fen "" 1
+    expect_error "FEN: empty (--fen=)" "error: bad FEN: it is empty" status --fen=
+}
+
+bad_moves() {
+    # The index counts the moves of --moves, not the move numbers.
+    expect_error "illegal SAN" "error: move 3 (Nf6): no knight can reach f6" perft --moves "e4 e5 Nf6" 1
+    expect_error "illegal SAN, numbered" "error: move 3 (Nf6): no knight can reach f6" \
+        perft --moves "1. e4 e5 2. Nf6" 1
+    expect_error "illegal SAN, glued number" "error: move 3 (2.Nf6): no knight can reach f6" \
+        status --moves "1.e4 e5 2.Nf6"
+    expect_error "illegal coordinates" "error: move 1 (e2e5): the pawn on e2 cannot move to e5" moves --moves "e2e5"
+    expect_error "empty square" "error: move 2 (e2e3): there is no piece on e2" moves --moves "e2e4 e2e3"
+    expect_error "wrong colour" "error: move 1 (e7e5): the pawn on e7 is not yours: white is to move" \
+        moves --moves "e7e5"
+    expect_error "pinned piece" "error: move 1 (Bd3): moving the bishop on e2 would leave the white king in check" \
+        perft --fen "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1" --moves "Bd3" 1
+    expect_error "king into check" "error: move 1 (Kd2): moving the king on e1 would leave the white king in check" \
+        perft --fen "4k3/8/8/8/8/8/8/3rK3 w - - 0 1" --moves "Kd2" 1
+    expect_error "castling through pieces" \
+        "error: move 1 (O-O): white cannot castle kingside: there are pieces between the king and the rook" \
+        moves --moves "O-O"
+    expect_error "castling through check" \
+        "error: move 1 (O-O): white cannot castle: the king would pass through or land on an attacked square" \
+        moves --fen "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1" --moves "O-O"
+    expect_error "castling in check" "error: move 1 (e1c1): white cannot castle while in check" \
+        moves --fen "4k3/8/8/4r3/8/8/8/R3K2R w KQ - 0 1" --moves "e1c1"
+    expect_error "ambiguous SAN" \
+        "error: move 7 (Nf3): ambiguous: more than one knight can reach f3 (from g1 and d4); name the one to move" \
+        moves --moves "Nc3 Nc6 Nb5 Nb4 Nd4 Nd5 Nf3"
+    expect_error "promotion without piece" "error: move 9 (a7b8): a pawn reaching b8 must promote: add q, r, b or n (a7b8q)" \
+        moves --moves "a2a4 b7b5 a4b5 a7a6 b5a6 c7c6 a6a7 c6c5 a7b8"
+    expect_error "move after the end" "error: move 8 (Ke7): the game is over (1-0 checkmate)" \
+        status --moves "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7 Ke7"
+    # Malformed moves.
+    expect_error "malformed move" "error: move 2 (zz): 'zz' is not a move in coordinate form (e2e4) or SAN (Nf3)" \
+        perft --moves "e2e4 zz" 1
+    expect_error "off-board square" \
+        "error: move 1 (e9e5): 'e9e5' is not a move in coordinate form (e2e4) or SAN (Nf3)" \
+        perft --moves "e9e5" 1
+    expect_error "promotion to a king" \
+        "error: move 1 (a7a8k): 'a7a8k' is not a move in coordinate form (e2e4) or SAN (Nf3)" \
+        moves --fen "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1" --moves "a7a8k"
+    expect_error "only punctuation" "error: move 1 (!!): '!!' is not a move" status --moves "!!"
+}
+
+bad_depths() {
+    local depth
+    for depth in 0 -1 21 100 abc 3x 1.5 "" " 3" +3 99999999999999999999; do
+        expect_error "bad depth '$depth'" "error: bad depth '$depth': give a whole number from 1 to 20" perft "$depth"
+    done
+    expect_error "missing depth" "error: perft needs a depth (e.g. 'ttchess perft 5')" perft
+    expect_error "missing depth after options" "error: perft needs a depth (e.g. 'ttchess perft 5')" \
+        perft --fen "$KIWIPETE" --divide
+    expect_error "two depths" "error: more than one depth given ('3')" perft 2 3
+}
+
+bad_variants() {
+    expect_error "unknown variant" "error: unknown variant 'nope' (known: *" perft --variant nope 1
+    expect_error "unknown variant (moves)" "error: unknown variant 'Chess' (known: *" moves --variant Chess
+    expect_error "empty variant" "error: unknown variant '' (known: *" status --variant=
+}
+
+# ---------------------------------------------------------------------------
+
+if [ ! -x "$TTCHESS" ]; then
+    echo "error: $TTCHESS is not an executable (build it, or set TTCHESS)" >&2
+    echo "cli tests: 0 passed, 1 failed"
+    exit 1
+fi
+
+perft_counts
+perft_divide
+moves_lists
+status_lines
+help_texts
+bad_commands_and_options
+bad_fens
+bad_moves
+bad_depths
+bad_variants
+
+echo "cli tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

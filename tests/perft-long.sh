@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The deep perft counts: every count of shared/perft/standard.txt above
+# five million leaves (the smaller ones run in tests/test_movegen.c, which
+# uses the same limit), up to 706045033.  Each count is compared exactly.
+# It takes seconds with an optimised build but minutes under the
+# sanitizers, so it is not part of "make test".
+#
+# Usage: tests/perft-long.sh path/to/ttchess
+#        (SHARED may name the shared data folder; default: ../shared
+#        beside the checkout)
+
+set -u
+
+if [ $# -ne 1 ]; then
+    echo "usage: $0 path/to/ttchess" >&2
+    exit 2
+fi
+TTCHESS=$1
+if [ ! -x "$TTCHESS" ]; then
+    echo "error: $TTCHESS is not an executable" >&2
+    exit 2
+fi
+
+here=$(cd "$(dirname "$0")" && pwd)
+SHARED=${SHARED:-$here/../../shared}
+SUITE=$SHARED/perft/standard.txt
+if [ ! -r "$SUITE" ]; then
+    echo "error: cannot read $SUITE (set SHARED to the shared data folder)" >&2
+    exit 2
+fi
+
+# Counts at most this large are the fast tests' business.
+FAST_LIMIT=5000000
+
+passed=0
+failed=0
+
+# check NAME VARIANT FEN DEPTH EXPECTED: runs one perft and compares the
+# count.  An empty FEN means the variant's start position.
+check() {
+    local name=$1 variant=$2 fen=$3 depth=$4 expected=$5
+    local args=(perft --variant "$variant")
+    [ -n "$fen" ] && args+=(--fen "$fen")
+    local t0 t1 last got
+    t0=$EPOCHREALTIME
+    last=$("$TTCHESS" "${args[@]}" "$depth" 2>/dev/null | tail -n 1)
+    t1=$EPOCHREALTIME
+    got=${last#Nodes searched: }
+    local secs
+    secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+    if [ "$last" = "Nodes searched: $expected" ]; then
+        passed=$((passed + 1))
+        printf 'ok    %-22s depth %d: %12s  (%5s s)\n' "$name" "$depth" "$expected" "$secs"
+    else
+        failed=$((failed + 1))
+        printf 'FAIL  %-22s depth %d: expected %s, got %s\n' "$name" "$depth" "$expected" "${got:-nothing}"
+    fi
+}
+
+# One line of the suite: "FEN ;d1 ;d2 ;...".  Checks the depths whose
+# counts are above the fast limit.
+check_suite_line() {
+    local number=$1 line=$2
+    local fen=${line%%;*}
+    fen=${fen%"${fen##*[! ]}"}
+    local counts=${line#*;}
+    local depth=0 count
+    IFS=';' read -ra fields <<<"$counts"
+    for count in "${fields[@]}"; do
+        count=${count//[[:space:]]/}
+        [ -z "$count" ] && continue
+        depth=$((depth + 1))
+        if [ "$count" -gt "$FAST_LIMIT" ]; then
+            check "position $number" chess "$fen" "$depth" "$count"
+        fi
+    done
+}
+
+number=0
+while IFS= read -r line || [ -n "$line" ]; do
+    line=${line%$'\r'}
+    case $line in
+    '' | '#'*) continue ;;
+    esac
+    number=$((number + 1))
+    check_suite_line "$number" "$line"
+done <"$SUITE"
+
+if [ "$number" -eq 0 ]; then
+    echo "error: no positions in $SUITE" >&2
+    exit 2
+fi
+
+# ---------------------------------------------------------------------------
+# Gifford perft (time-travel chess) from the start position.  Depths 1-3 are
+# in tests/test_gifford.c, where depth 3 is also counted by a second, plain
+# implementation of the rules; depth 4 includes kings travelling back to
+# move 1 from move 2.
+# ---------------------------------------------------------------------------
+check "gifford start" gifford "" 4 42442215
+
+echo "perft-long: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
