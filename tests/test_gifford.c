@@ -579,7 +579,7 @@ static void test_sample_game(void **state)
     char path[512];
     snprintf(path, sizeof path, "%s/games/gifford-sample.sheets", shared_dir());
     char *text = read_file(path);
-    assert_non_null(text);
+    if (!text) fail_msg("cannot read %s", path);
     char err[320] = "";
     if (!sheets_read(text, variant_find("gifford"), &G, err, sizeof err)) fail_msg("%s", err);
     free(text);
@@ -753,6 +753,7 @@ static void test_sheets_round_trip(void **state)
     char path[512];
     snprintf(path, sizeof path, "%s/games/gifford-sample.sheets", shared_dir());
     char *text = read_file(path);
+    if (!text) fail_msg("cannot read %s", path);
     char err[320];
     assert_true(sheets_read(text, variant_find("gifford"), &G, err, sizeof err));
     free(text);
