@@ -29,7 +29,10 @@ all: $(BUILD)/ttchess $(BUILD)/libttchess.a
 $(BUILD)/obj/%.o: src/%.c $(HEADERS) | $(BUILD)/obj
 	$(CC) $(CFLAGS) -c $< -o $@
 
+# The compiler itself is a Debian package too (gcc); the first build
+# directory made checks for it.
 $(BUILD)/obj $(BUILD)/tests:
+	@./scripts/ensure-packages gcc:/usr/bin/cc
 	mkdir -p $@
 
 $(BUILD)/libttchess.a: $(LIB_OBJ)
