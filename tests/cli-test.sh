@@ -451,6 +451,70 @@ bad_variants() {
 
 # ---------------------------------------------------------------------------
 
+# ---------------------------------------------------------------------------
+# Gifford's Time Travel Chess through the same contract, plus the records.
+
+SHARED=${SHARED:-../shared}
+SAMPLE="$SHARED/games/gifford-sample.sheets"
+G_START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/- 0/0"
+
+gifford_commands() {
+    expect_nodes "gifford perft 1" 80 perft --variant gifford 1
+    expect_nodes "gifford perft 2" 6400 perft --variant gifford 2
+    expect_nodes "gifford perft 3" 529709 perft --variant gifford 3
+    expect_nodes "gifford perft from its FEN" 80 perft --variant gifford --fen "$G_START" 1
+    expect_stdout "gifford status" "ongoing" status --variant gifford
+    expect_stdout "gifford mate" "0-1 checkmate" status --variant gifford --moves "f3 e5 g4 Qh4"
+    # A forced arrival: the only actions are the pawn's placements.
+    run moves --variant gifford --moves "d2>3 e5 c3 d5"
+    if status_is "gifford forced arrival" 0; then
+        if grep -qv '^P@' "$tmp/out" || [ "$(wc -l <"$tmp/out")" -ne 33 ]; then
+            bad "gifford forced arrival" "expected 33 placements P@.. only"
+        else ok; fi
+    fi
+    run moves --variant gifford
+    if status_is "gifford moves" 0; then
+        if grep -qx 'f1>11' "$tmp/out" && grep -qx 'e1>2' "$tmp/out" && [ "$(wc -l <"$tmp/out")" -eq 80 ]; then ok
+        else bad "gifford moves" "expected 80 actions with f1>11 and e1>2"; fi
+    fi
+    expect_error "gifford refusal names the rule" \
+        "error: move 1 (c2>5): c2 is not next to a white king" moves --variant gifford --moves "c2>5"
+    expect_error "gifford arrival conflict" \
+        "error: move 3 (e2>9): white already has an arrival at move 9" status --variant gifford --moves "d2>9 e5 e2>9"
+    expect_error "gifford bad FEN" "error: bad FEN: white has two arrivals at move 12" \
+        status --variant gifford --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 10 P12,N12/- 0/0"
+}
+
+gifford_records() {
+    if [ ! -r "$SAMPLE" ]; then
+        bad "gifford sample" "cannot read $SAMPLE"
+        return
+    fi
+    run replay --variant gifford "$SAMPLE"
+    if status_is "replay sample" 0; then
+        if [ "$(tail -n 1 "$tmp/out")" = "0-1 white king lost in time" ] && [ "$(grep -c '^\[Timeline' "$tmp/out")" -eq 3 ]; then ok
+        else bad "replay sample" "expected three timelines and '0-1 white king lost in time' last"; fi
+    fi
+    # Sheets -> PGN -> sheets, and the PGN replays to the same result.
+    run export --sheets --variant gifford "$SAMPLE"; cp "$tmp/out" "$tmp/a.sheets"
+    run export --pgn --variant gifford "$SAMPLE"; cp "$tmp/out" "$tmp/a.pgn"
+    if grep -qF '[Variant "Time Travel Chess (Gifford)"]' "$tmp/a.pgn"; then ok; else bad "export pgn" "no Variant tag"; fi
+    run export --sheets "$tmp/a.pgn"
+    if cmp -s "$tmp/out" "$tmp/a.sheets"; then ok; else bad "pgn round trip" "sheets from the PGN differ"; fi
+    run export --pgn --variant gifford "$tmp/a.sheets"
+    if cmp -s "$tmp/out" "$tmp/a.pgn"; then ok; else bad "sheets round trip" "PGN from the written sheets differs"; fi
+    run replay "$tmp/a.pgn"
+    if [ "$(tail -n 1 "$tmp/out")" = "0-1 white king lost in time" ]; then ok; else bad "replay pgn" "wrong result"; fi
+    printf '[Timeline 1]\n1. e4  |  e5\n2. Nf6\n' >"$tmp/bad.sheets"
+    expect_error "replay bad sheet" \
+        "error: $tmp/bad.sheets: timeline 1, move 2 (white, Nf6): no knight can reach f6" \
+        replay --variant gifford "$tmp/bad.sheets"
+    expect_error "replay missing file" "error: cannot open '$tmp/none.pgn'" replay "$tmp/none.pgn"
+    expect_error "export without a format" "error: export needs exactly one of --pgn and --sheets" export "$SAMPLE"
+    expect_help "replay help" "usage: ttchess replay*" replay --help
+    expect_help "export help" "usage: ttchess export*" export --help
+}
+
 if [ ! -x "$TTCHESS" ]; then
     echo "error: $TTCHESS is not an executable (build it, or set TTCHESS)" >&2
     echo "cli tests: 0 passed, 1 failed"
@@ -467,6 +531,8 @@ bad_fens
 bad_moves
 bad_depths
 bad_variants
+gifford_commands
+gifford_records
 
 echo "cli tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
