@@ -22,6 +22,8 @@ _Noreturn void cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2
 bool cli_position_option(CliPosition *p, int argc, char **argv, int *i);
 /* Sets up the game the options describe, or fails with a message. */
 void cli_position_game(const CliPosition *p, Game *g);
+/* Prints the game's result line ("ongoing", "1-0 checkmate", ...) after prefix. */
+void cli_print_outcome(const Game *g, const char *prefix);
 /* Does argv hold -h or --help? */
 bool cli_wants_help(int argc, char **argv);
 

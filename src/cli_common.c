@@ -82,3 +82,11 @@ void cli_position_game(const CliPosition *p, Game *g)
     }
     free(copy);
 }
+
+void cli_print_outcome(const Game *g, const char *prefix)
+{
+    Outcome o = game_outcome(g);
+    char line[128];
+    outcome_format(&o, line, sizeof line);
+    printf("%s%s\n", prefix, line);
+}

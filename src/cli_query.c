@@ -117,10 +117,7 @@ int cmd_status(int argc, char **argv)
     parse_common(argc, argv, &pos, NULL, NULL, false);
     Game g;
     cli_position_game(&pos, &g);
-    Outcome o = game_outcome(&g);
-    char line[128];
-    outcome_format(&o, line, sizeof line);
-    printf("%s\n", line);
+    cli_print_outcome(&g, "");
     game_free(&g);
     return 0;
 }

@@ -106,10 +106,7 @@ int cmd_replay(int argc, char **argv)
     PgnHeader h;
     read_record(argc, argv, NULL, NULL, &g, &h);
     sheets_write(&g, stdout);
-    Outcome o = game_outcome(&g);
-    char line[128];
-    outcome_format(&o, line, sizeof line);
-    printf("%s\n", line);
+    cli_print_outcome(&g, "");
     game_free(&g);
     return 0;
 }
@@ -130,10 +127,7 @@ int cmd_export(int argc, char **argv)
         pgn_write(&g, &h, stdout);
     } else {
         sheets_write(&g, stdout);
-        Outcome o = game_outcome(&g);
-        char line[128];
-        outcome_format(&o, line, sizeof line);
-        printf("# Result: %s\n", line);
+        cli_print_outcome(&g, "# Result: ");
     }
     game_free(&g);
     return 0;

@@ -45,6 +45,21 @@ static inline char *read_file(const char *path)
     return buf;
 }
 
+/* Parses a FEN that must be good; fails the test with the parser's reason otherwise. */
+static inline void parse_ok(Board *b, const char *fen)
+{
+    char err[256] = "";
+    if (!board_from_fen(b, fen, NULL, err, sizeof err)) fail_msg("FEN refused: %s (%s)", fen, err);
+}
+
+/* Formats the board as FEN into a static buffer (one at a time is enough). */
+static inline const char *fen_of(const Board *b)
+{
+    static char buf[256];
+    board_to_fen(b, buf, sizeof buf);
+    return buf;
+}
+
 /* Starts a game or fails the test. */
 static inline void game_start(Game *g, const char *variant, const char *fen)
 {

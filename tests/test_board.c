@@ -25,20 +25,6 @@ static Bitboard squares(const char *names)
     return set;
 }
 
-/* Parses a FEN that must be good; fails the test with the parser's reason otherwise. */
-static void parse_ok(Board *b, const char *fen)
-{
-    char err[256] = "";
-    if (!board_from_fen(b, fen, NULL, err, sizeof err)) fail_msg("FEN refused: %s (%s)", fen, err);
-}
-
-/* Formats the board as FEN into a static buffer (one at a time is enough here). */
-static const char *fen_of(const Board *b)
-{
-    static char buf[256];
-    board_to_fen(b, buf, sizeof buf);
-    return buf;
-}
 
 /* ------------------------------------------------------------------ */
 /* Round trips                                                         */

@@ -17,18 +17,6 @@
 /* Helpers                                                             */
 /* ------------------------------------------------------------------ */
 
-static void parse_ok(Board *b, const char *fen)
-{
-    char err[256] = "";
-    if (!board_from_fen(b, fen, NULL, err, sizeof err)) fail_msg("FEN refused: %s (%s)", fen, err);
-}
-
-static const char *fen_of(const Board *b)
-{
-    static char buf[256];
-    board_to_fen(b, buf, sizeof buf);
-    return buf;
-}
 
 /* Move lists are 32 KiB each: the tests keep them off the stack. */
 static MoveList *new_list(void)
