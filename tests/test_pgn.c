@@ -146,7 +146,7 @@ static void assert_contains(const char *text, const char *part)
     if (!strstr(text, part)) fail_msg("\"%s\" does not contain \"%s\"", text, part);
 }
 
-static void fen_of(const Game *g, char *buf, size_t len)
+static void game_fen(const Game *g, char *buf, size_t len)
 {
     g->variant->to_fen(game_state(g), buf, len);
 }
@@ -166,8 +166,8 @@ static void assert_same_game(const Game *a, const Game *b)
         assert_int_equal(a->nodes[i].timeline, b->nodes[i].timeline);
     }
     char fa[1024], fb[1024];
-    fen_of(a, fa, sizeof fa);
-    fen_of(b, fb, sizeof fb);
+    game_fen(a, fa, sizeof fa);
+    game_fen(b, fb, sizeof fb);
     assert_string_equal(fa, fb);
     Outcome oa = game_outcome(a), ob = game_outcome(b);
     assert_int_equal(oa.result, ob.result);
