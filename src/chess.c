@@ -128,5 +128,6 @@ const Variant VARIANT_CHESS = {
     .format_coord = chess_coord,
     .format_human = chess_human,
     .format_sheet = NULL,
+    .note = NULL,
     .describe = NULL,
 };

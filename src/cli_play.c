@@ -299,6 +299,13 @@ static void print_last_action(Game *g)
     char text[ACTION_TEXT + 16];
     format_numbered_action(g, g->current, text, sizeof text);
     printf("last action: %s\n", text);
+    if (g->variant->note) {
+        char note[128];
+        int was = game_goto(g, g->nodes[g->current].previous);
+        g->variant->note(g, g->nodes[was].move, note, sizeof note);
+        game_goto(g, was);
+        if (note[0]) printf("(%s)\n", note);
+    }
 }
 
 static void print_position(Session *s)

@@ -456,7 +456,20 @@ static void gifford_to_fen(const State *s, char *buf, size_t len)
              gifford_cstate(s)->backs_used[BLACK]);
 }
 
-/* ---- The play screen ---------------------------------------------------- */
+/* ---- Notes and the play screen ------------------------------------------ */
+
+static void gifford_note(const Game *g, Move m, char *buf, size_t len)
+{
+    const State *s = game_state(g);
+    uint8_t due = gifford_due_now(s);
+    buf[0] = 0;
+    if (!due || m.kind == MOVE_ARRIVAL) return;
+    char label[4];
+    arrival_label(due, label);
+    snprintf(buf, len, "the %s %s [%s] due at move %d is lost in time", color_name(s->board.side),
+             piece_type_name(arrival_type(due)), label, s->board.fullmove);
+}
+
 
 static void gifford_describe(const Game *g, char *buf, size_t len)
 {
@@ -530,5 +543,6 @@ const Variant VARIANT_GIFFORD = {
     .format_coord = gifford_format_coord,
     .format_human = gifford_format_human,
     .format_sheet = gifford_format_sheet,
+    .note = gifford_note,
     .describe = gifford_describe,
 };

@@ -617,6 +617,17 @@ static void write_movetext(Game *g, Outcome outcome, FILE *out)
         char unit[TOKEN_MAX + 16];
         numbered_action(&w, g, i, unit, sizeof unit);
         write_token(&w, unit);
+        if (g->variant->note) {
+            char note[TOKEN_MAX], comment[TOKEN_MAX + 2];
+            int was = game_goto(g, g->nodes[i].previous);
+            g->variant->note(g, g->nodes[i].move, note, sizeof note);
+            game_goto(g, was);
+            if (note[0]) {
+                snprintf(comment, sizeof comment, "{%s}", note);
+                write_token(&w, comment);
+                w.after_comment = true;
+            }
+        }
         if (g->nodes[i].parent != g->nodes[i].previous) {
             char comment[32];
             snprintf(comment, sizeof comment, "{Timeline %d}", g->nodes[i].timeline);

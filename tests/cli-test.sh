@@ -499,6 +499,8 @@ gifford_records() {
     run export --sheets --variant gifford "$SAMPLE"; cp "$tmp/out" "$tmp/a.sheets"
     run export --pgn --variant gifford "$SAMPLE"; cp "$tmp/out" "$tmp/a.pgn"
     if grep -qF '[Variant "Time Travel Chess (Gifford)"]' "$tmp/a.pgn"; then ok; else bad "export pgn" "no Variant tag"; fi
+    if grep -qF '{the black bishop [Bb] due at move 5 is lost in time}' "$tmp/a.pgn"; then ok
+    else bad "export pgn" "the bishop lost in time is not noted"; fi
     run export --sheets "$tmp/a.pgn"
     if cmp -s "$tmp/out" "$tmp/a.sheets"; then ok; else bad "pgn round trip" "sheets from the PGN differ"; fi
     run export --pgn --variant gifford "$tmp/a.sheets"

@@ -69,6 +69,10 @@ typedef struct Variant {
     /* The action as a score sheet writes it (Gifford's own notation);
      * `part` is an enum SheetPart (sheets.h).  NULL: the human form. */
     void (*format_sheet)(struct Game *g, Move m, int part, char *buf, size_t len);
+    /* A note on what the action does besides itself (Gifford: an arrival
+     * lost in time), in the present position; "" when none.  Records keep
+     * it as a comment.  May be NULL. */
+    void (*note)(const struct Game *g, Move m, char *buf, size_t len);
     /* Extra lines for the play screen (pending arrivals, travels left,
      * what the side to move must do); may be NULL. */
     void (*describe)(const struct Game *g, char *buf, size_t len);
