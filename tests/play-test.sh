@@ -280,8 +280,6 @@ has "gifford: forced arrival said" "The white pawn [P] arrives now and must be p
 has "gifford: other actions refused" "white must place the arriving pawn this turn"
 has "gifford: refusal names the rule" "a1 is not empty: an arriving piece lands on an empty square"
 has "gifford: travel back" "timeline 2 (of 2)"
-play "" --variant gifford --ascii --moves "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7"
-has "gifford: lost arrival noted" "(the black bishop [Bb] due at move 5 is lost in time)"
 has "gifford: one travel used" "White arrivals: none; backward travels left: 1"
 has "gifford: second travel back" "timeline 3 (of 3)"
 has "gifford: both travels used" "White arrivals: none; backward travels left: 0"
@@ -293,6 +291,8 @@ history
 " --variant gifford --ascii
 has_line "gifford: loaded game keeps its timelines" "[Timeline 3]"
 has "gifford: loaded game is at the right turn" "timeline 3 (of 3)"
+play "" --variant gifford --ascii --moves "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7"
+has "gifford: lost arrival noted" "(the black bishop [Bb] due at move 5 is lost in time)"
 
 # ---------------------------------------------------------------------
 # Nothing in the input can break a session: an overlong line, empty
