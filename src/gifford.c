@@ -131,6 +131,12 @@ static Bitboard placement_squares(const Board *b, uint8_t code)
     return ok;
 }
 
+Square gifford_first_placement(const Board *b, uint8_t code)
+{
+    Bitboard sq = placement_squares(b, code);
+    return sq ? bb_first(sq) : SQ_NONE;
+}
+
 static void gen_placements(const Board *b, uint8_t code, MoveList *out)
 {
     Bitboard sq = placement_squares(b, code);

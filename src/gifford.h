@@ -44,6 +44,8 @@ uint8_t gifford_arrival_at(const State *s, Color c, int m);
 uint8_t gifford_due_now(const State *s);
 /* Would placing this arrival on q be legal? */
 bool gifford_placement_legal(const Board *b, uint8_t code, Square q);
+/* The first square where the arrival may legally land, or SQ_NONE. */
+Square gifford_first_placement(const Board *b, uint8_t code);
 /* The node T a king going back to move t lands in, or -1. */
 int gifford_back_target(const Game *g, int t);
 

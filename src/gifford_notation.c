@@ -84,22 +84,10 @@ static PieceType read_arrival_label(const char **p, int *dark, bool *bracketed)
     return t;
 }
 
-static bool in_list(const MoveList *l, Move m)
-{
-    for (int i = 0; i < l->count; i++)
-        if (move_equal(l->moves[i], m)) return true;
-    return false;
-}
-
 /* Checks a parsed action against the legal ones; explains a refusal. */
 static bool accept(Game *g, Move m, Move *out, char *err, size_t errlen)
 {
-    MoveList *l = malloc(sizeof *l);
-    if (!l) return fail(err, errlen, "out of memory");
-    game_generate(g, l);
-    bool ok = in_list(l, m);
-    free(l);
-    if (ok) {
+    if (game_is_legal(g, m)) {
         *out = m;
         return true;
     }
@@ -199,13 +187,10 @@ static bool parse_arrival(Game *g, const char *s, Move *out, char *err, size_t e
         }
         if (!due || arrival_type(due) != t)
             return fail(err, errlen, "%s has no %s arriving at move %d", who, piece_type_name(t), st->board.fullmove);
-        MoveList l;
-        l.count = 0;
-        for (Square sq = 0; sq < 64 && !l.count; sq++)
-            if (gifford_placement_legal(&st->board, due, sq)) l.count = 1;
-        if (l.count)
-            return fail(err, errlen, "the arriving %s can be placed, so it must be: name its square, e.g. %c@e4",
-                       piece_type_name(t), piece_letter(t));
+        Square q0 = gifford_first_placement(&st->board, due);
+        if (q0 != SQ_NONE)
+            return fail(err, errlen, "the arriving %s can be placed, so it must be: name its square, e.g. %c@%c%c",
+                        piece_type_name(t), piece_letter(t), 'a' + square_file(q0), '1' + square_rank(q0));
         if (!*p)
             return fail(err, errlen, "the arriving %s has no legal square and is lost in time; now play another action",
                        piece_type_name(t));
@@ -220,23 +205,31 @@ static bool parse_arrival(Game *g, const char *s, Move *out, char *err, size_t e
     return accept(g, move_make(SQ_NONE, q, MOVE_ARRIVAL, t, 0), out, err, errlen);
 }
 
-/* A chess move, unless an arrival must be placed now or a king arriving
- * now is lost in time. */
+/* If an arrival due now rules out every other action, says so (the
+ * arrival must be placed, or it is a king lost in time) and returns true. */
+static bool arrival_blocks(const State *st, char *err, size_t errlen)
+{
+    uint8_t due = gifford_due_now(st);
+    if (!due) return false;
+    const char *who = color_name(st->board.side);
+    Square q = gifford_first_placement(&st->board, due);
+    if (q != SQ_NONE)
+        fail(err, errlen, "%s must place the arriving %s this turn (e.g. %c@%c%c)", who,
+             piece_type_name(arrival_type(due)), piece_letter(arrival_type(due)), 'a' + square_file(q),
+             '1' + square_rank(q));
+    else if (arrival_type(due) == KING)
+        fail(err, errlen, "move %d is reserved for the %s king arriving from the past, which has no legal square: "
+             "it is lost in time and %s has lost", st->board.fullmove, who, who);
+    else
+        return false;
+    return true;
+}
+
+/* A chess move, unless an arrival due now rules it out. */
 static bool parse_chess(Game *g, const char *text, Move *out, char *err, size_t errlen)
 {
     const State *st = game_state(g);
-    uint8_t due = gifford_due_now(st);
-    const char *who = color_name(st->board.side);
-    if (due) {
-        for (Square q = 0; q < 64; q++)
-            if (gifford_placement_legal(&st->board, due, q))
-                return fail(err, errlen, "%s must place the arriving %s this turn (e.g. %c@%c%c)", who,
-                            piece_type_name(arrival_type(due)), piece_letter(arrival_type(due)), 'a' + square_file(q),
-                            '1' + square_rank(q));
-        if (arrival_type(due) == KING)
-            return fail(err, errlen, "move %d is reserved for the %s king arriving from the past, which has no legal "
-                        "square: it is lost in time and %s has lost", st->board.fullmove, who, who);
-    }
+    if (arrival_blocks(st, err, errlen)) return false;
     MoveList *l = malloc(sizeof *l);
     if (!l) return fail(err, errlen, "out of memory");
     game_generate(g, l);
@@ -262,18 +255,13 @@ bool gifford_parse(Game *g, const char *text, Move *out, char *err, size_t errle
 
 /* ---- Explaining refusals ------------------------------------------------ */
 
+/* The conditions every time travel shares; false after writing which one
+ * fails. */
 static bool explain_common(const State *st, const char *what, char *err, size_t errlen)
 {
     const Board *b = &st->board;
-    const char *who = color_name(b->side);
-    uint8_t due = gifford_due_now(st);
-    if (due) {
-        for (Square q = 0; q < 64; q++)
-            if (gifford_placement_legal(b, due, q))
-                return fail(err, errlen, "%s must place the arriving %s this turn", who, piece_type_name(arrival_type(due)));
-        if (arrival_type(due) == KING) return fail(err, errlen, "the %s king arriving now is lost in time: the game is over", who);
-    }
-    if (board_in_check(b, b->side)) return fail(err, errlen, "no %s while a %s king is in check", what, who);
+    if (arrival_blocks(st, err, errlen)) return false;
+    if (board_in_check(b, b->side)) return fail(err, errlen, "no %s while a %s king is in check", what, color_name(b->side));
     return true;
 }
 
