@@ -37,7 +37,11 @@ static void print_help(void)
            "  --fen FEN          start from this position (the variant's FEN)\n"
            "  --moves \"m1 m2\"    then play these actions, in coordinate form (e2e4,\n"
            "                     e7e8q, e1g1) or SAN (Nf3, O-O); move numbers such as\n"
-           "                     \"1.\" are skipped\n\n"
+           "                     \"1.\" are skipped.  A variant adds its own forms:\n"
+           "                     gifford: f1>9 (send forward to move 9), B@c4\n"
+           "                     (arrival), e8<2@f8 (king back to move 2, onto f8),\n"
+           "                     and Gifford's own written without spaces (d2//to8,\n"
+           "                     [P]e6); see docs/notation.md\n\n"
            "Errors: any bad input prints one line 'error: ...' to standard error and the\n"
            "command exits with status 2; 'move N' in a message is the Nth action of\n"
            "--moves.  Success exits with status 0.\n",
