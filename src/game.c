@@ -196,9 +196,8 @@ int game_goto(Game *g, int n)
 int game_timeline_tip(const Game *g, int t)
 {
     int tip = -1;
+    /* Nodes are in the order played, so the last one of t is its tip. */
     for (int i = 0; i < g->count; i++)
         if (g->nodes[i].timeline == t) tip = i;
-    /* The root belongs to timeline 1 but also starts every later one: a
-     * timeline whose tip is still its branch point has no node yet. */
     return tip;
 }
