@@ -1,79 +1,167 @@
 # ttchess — GNU make build.  SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   make            build build/ttchess and build/libttchess.a
-#   make run        play a game in the terminal
-#   make test       unit tests, perft, CLI tests, then all again under ASan+UBSan
-#   make perft-long the deep perft counts
-#   make bench      speed against Stockfish (bench/perft-speed.sh)
+#   make              build build/ttchess and build/libttchess.a
+#   make run          play a game in the terminal
+#   make test         unit, perft, CLI, play and fuzz-corpus tests, then all
+#                     again under ASan+UBSan
+#   make CC=clang test   the same with clang (in build-clang/)
+#   make perft-long   the deep perft counts
+#   make bench        speed against Stockfish (built with -march=native)
+#   make fuzz         run every libFuzzer harness for FUZZ_SECONDS (clang)
+#   make magics       search the slider magic numbers again
+#
+# A build for one compiler and one set of flags lives in one folder, so
+# that gcc, clang, sanitizer and benchmark builds never mix their objects.
 
 CC      ?= cc
 CSTD    := -std=c11
 WARN    := -Wall -Wextra -Werror
-OPT     ?= -O3 -march=native
+# Portable by default: a built binary runs on any x86-64.  Only "make
+# bench" adds -march=native.
+OPT     ?= -O2
 CFLAGS  ?=
-CFLAGS  += $(CSTD) $(WARN) $(OPT) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
-BUILD   ?= build
+INCLUDES := -Iinclude -Isrc/core -Isrc/variants -Isrc/record -Isrc/cli
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(INCLUDES) -D_POSIX_C_SOURCE=200809L
 
-LIB_SRC := $(filter-out src/main.c src/cli_%.c,$(wildcard src/*.c))
-CLI_SRC := src/main.c $(wildcard src/cli_*.c)
-LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+ifeq ($(origin CC),default)
+BUILD   ?= build
+else
+BUILD   ?= build-$(notdir $(CC))
+endif
+
+# The Debian packages the compiler needs, as PACKAGE:FILE (FILE proves it is there).
+ifneq ($(findstring clang,$(CC)),)
+COMPILER_PACKAGES := clang:/usr/bin/clang libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a
+else
+COMPILER_PACKAGES := gcc:/usr/bin/gcc
+endif
+
+ASAN_OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_BUILD := $(BUILD)-asan
+
+LIB_SRC := $(filter-out src/core/tables_gen.c,$(wildcard src/core/*.c src/variants/*.c src/record/*.c))
+CLI_SRC := $(wildcard src/cli/*.c)
+LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tables.o
 CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-HEADERS := $(wildcard include/ttchess/*.h src/*.h)
+TOOL_BIN := $(BUILD)/tests/random-game
+HEADERS := $(wildcard include/ttchess/*.h src/*/*.h)
+FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
+FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
+FUZZ_SECONDS ?= 60
 
-.PHONY: all run test test-unit perft-long bench deps clean magics
+.PHONY: all run test test-unit perft-long bench deps compiler clean magics fuzz fuzz-build
 
 all: $(BUILD)/ttchess $(BUILD)/libttchess.a
 
-$(BUILD)/obj/%.o: src/%.c $(HEADERS) | $(BUILD)/obj
-	$(CC) $(CFLAGS) -c $< -o $@
+compiler:
+	@./scripts/ensure-packages $(COMPILER_PACKAGES)
 
-# The compiler itself is a Debian package too (gcc); the first build
-# directory made checks for it.
-$(BUILD)/obj $(BUILD)/tests:
-	@./scripts/ensure-packages gcc:/usr/bin/cc
-	mkdir -p $@
+$(BUILD)/obj/%.o: src/%.c $(HEADERS) | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The constant tables (attacks, Zobrist keys) are written by a small
+# program at build time and compiled like any other source.
+$(BUILD)/gen/tables-gen: src/core/tables_gen.c src/core/bitboard.h include/ttchess/types.h | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 $(INCLUDES) $< -o $@
+
+$(BUILD)/gen/tables.c: $(BUILD)/gen/tables-gen
+	./$< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/tables.o: $(BUILD)/gen/tables.c src/core/attacks.h src/core/zobrist.h | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/libttchess.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/ttchess: $(CLI_OBJ) $(BUILD)/libttchess.a
-	$(CC) $(CFLAGS) $(CLI_OBJ) $(BUILD)/libttchess.a -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(BUILD)/libttchess.a -o $@
 
 run: $(BUILD)/ttchess
 	./$(BUILD)/ttchess play --variant gifford
 
 # The Debian packages the tests need; installed only when missing.
-deps:
+deps: compiler
 	@./scripts/ensure-packages libcmocka-dev:/usr/include/cmocka.h
 
-$(BUILD)/tests/%: tests/%.c tests/support.h $(BUILD)/libttchess.a | $(BUILD)/tests deps
-	$(CC) $(CFLAGS) $< $(BUILD)/libttchess.a -lcmocka -o $@
+$(BUILD)/tests/%: tests/%.c tests/support.h $(BUILD)/libttchess.a | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -lcmocka -o $@
+
+$(BUILD)/tests/random-game: tests/random_game.c $(BUILD)/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -o $@
+
+# Makes the Nth allocation fail, for tests/oom-test.sh (plain builds only:
+# the sanitizers bring their own allocator).
+$(BUILD)/tests/failmalloc.so: tests/oom/failmalloc.c | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O2 -shared -fPIC $< -o $@
+
+# Each fuzz harness, built as a plain program that replays files (any
+# compiler), for make test.
+$(BUILD)/fuzz/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< fuzz/replay.c $(BUILD)/libttchess.a -o $@
 
 test: deps
-	@$(MAKE) --no-print-directory test-unit
-	@$(MAKE) --no-print-directory test-unit BUILD=build-asan \
-	    OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-	@echo "All test suites passed (plain and ASan+UBSan)."
+	@$(MAKE) --no-print-directory test-unit OOM_TEST=yes
+	@$(MAKE) --no-print-directory test-unit BUILD=$(SAN_BUILD) OPT="$(ASAN_OPT)"
+	@echo "All test suites passed (plain and ASan+UBSan, $(CC))."
 
-test-unit: $(TEST_BIN) $(BUILD)/ttchess
-	@set -e; for t in $(TEST_BIN); do TTCHESS=$(BUILD)/ttchess SHARED=$(CURDIR)/../shared $$t; done
-	@TTCHESS=$(BUILD)/ttchess SHARED=$(CURDIR)/../shared ./tests/cli-test.sh
-	@TTCHESS=$(BUILD)/ttchess SHARED=$(CURDIR)/../shared ./tests/play-test.sh
+OOM_TEST ?= no
+test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
+	@set -e; for t in $(TEST_BIN); do $$t; done
+	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
+	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
+	@set -e; for f in $(FUZZ_NAMES); do $(BUILD)/fuzz/$$f fuzz/corpus/$$f; done
+	@if [ "$(OOM_TEST)" = yes ]; then TTCHESS=$(BUILD)/ttchess FAILMALLOC=$(BUILD)/tests/failmalloc.so ./tests/oom-test.sh; fi
 
 perft-long: $(BUILD)/ttchess
 	./tests/perft-long.sh $(BUILD)/ttchess
 
-bench: $(BUILD)/ttchess
-	./bench/perft-speed.sh
-	./bench/gifford-speed.sh
+bench:
+	@$(MAKE) --no-print-directory BUILD=build-bench OPT="-O3 -march=native" build-bench/ttchess
+	TTCHESS=build-bench/ttchess ./bench/perft-speed.sh
+	TTCHESS=build-bench/ttchess ./bench/gifford-speed.sh
+
+# libFuzzer: clang only.  Each harness is built with
+# -fsanitize=fuzzer,address,undefined in build-fuzz/fuzzer/ (the library
+# with -fsanitize=fuzzer-no-link,address,undefined in build-fuzz-fuzzlib/)
+# and runs FUZZ_SECONDS on a scratch copy of its seed corpus in
+# build-fuzz/corpus/NAME (new finds stay there; fuzz/corpus is never
+# written).  fuzz/run.sh prints each harness's executions and new units,
+# keeps crashing inputs in build-fuzz/artifacts/NAME/, and fails if any
+# harness crashed.
+FUZZ_BUILD := build-fuzz
+FUZZ_OPT := -O1 -g -fno-omit-frame-pointer
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_FLAGS := -fsanitize=fuzzer $(FUZZ_SAN)
+FUZZ_LIB_OPT := $(FUZZ_OPT) -fsanitize=fuzzer-no-link $(FUZZ_SAN)
+
+fuzz: fuzz-build
+	@sh fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BUILD) $(FUZZ_NAMES)
+
+fuzz-build:
+	@$(MAKE) --no-print-directory CC=clang BUILD=$(FUZZ_BUILD) OPT="$(FUZZ_OPT)" \
+	    $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzzer/%)
+
+$(BUILD)/fuzzer/%: fuzz/%.c fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< $(BUILD)-fuzzlib/libttchess.a -o $@
+
+# The library for the fuzzers, built by this Makefile in a folder of its
+# own whenever a source is newer (the inner make rebuilds what changed).
+$(BUILD)-fuzzlib/libttchess.a: $(LIB_SRC) $(HEADERS) src/core/tables_gen.c | compiler
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)-fuzzlib OPT="$(FUZZ_LIB_OPT)" $@
 
 clean:
 	rm -rf build build-*
 
-# Prints the magic numbers of src/attacks.c again from its seeded search.
-magics:
-	$(CC) $(CSTD) $(WARN) -O2 -DATTACKS_PRINT_MAGICS -Iinclude -Isrc src/attacks.c -o $(BUILD)/find-magics
-	./$(BUILD)/find-magics
+magics: $(BUILD)/gen/tables-gen
+	./$(BUILD)/gen/tables-gen --find-magics

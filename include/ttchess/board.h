@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The chess board shared by every game: pieces on squares, side to move,
- * castling rights, en passant square and the move counters.  A board may
- * hold any number of kings of either colour, including none: the
- * time-travel games need from zero to three a side.
+ * castling rights, en passant square, the move counters and the Zobrist
+ * key of all of these.  A board may hold any number of kings of either
+ * colour, including none: the time-travel games need from zero to three a
+ * side.  Change a board only through the functions here (and board_make):
+ * they keep the key right.
  */
 #ifndef TTCHESS_BOARD_H
 #define TTCHESS_BOARD_H
 
+#include "ttchess/text.h"
 #include "ttchess/types.h"
 
 typedef struct Board {
@@ -19,6 +22,8 @@ typedef struct Board {
     Square ep;             /* en passant target square, or SQ_NONE        */
     uint16_t halfmove;     /* plies since the last capture or pawn move   */
     uint16_t fullmove;     /* 1 at the start, +1 after each Black action */
+    uint64_t key;          /* Zobrist key: pieces, side, castling, the en
+                              passant file whenever ep is set            */
 } Board;
 
 #define STARTPOS_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -26,6 +31,15 @@ typedef struct Board {
 void board_clear(Board *b);
 void board_put(Board *b, Square s, Piece p);
 void board_remove(Board *b, Square s);
+void board_set_castling(Board *b, uint8_t rights);
+void board_set_ep(Board *b, Square ep);
+/* Ends the turn of an action that is not a chess move (a time travel, a
+ * drop): no en passant right, the move number advances after Black, the
+ * other side moves; the half-move clock is reset when `reset_clock`,
+ * else advanced. */
+void board_end_turn(Board *b, bool reset_clock);
+/* The key computed from nothing (tests compare it with the kept one). */
+uint64_t board_compute_key(const Board *b);
 
 static inline Bitboard board_pieces(const Board *b, Color c, PieceType t)
 {
@@ -45,12 +59,14 @@ bool board_in_check(const Board *b, Color c);
 /* Pieces of the opponent of c giving check to c's king, for a side with exactly one king. */
 Bitboard board_checkers(const Board *b, Color c);
 
-/* FEN.  board_from_fen parses the first six fields of `fen`; on failure it
- * writes a sentence saying what is wrong into err and returns false.  If
- * `rest` is not NULL it receives a pointer to whatever follows the sixth
- * field (variants extend FEN with fields of their own). */
-bool board_from_fen(Board *b, const char *fen, const char **rest, char *err, size_t errlen);
-void board_to_fen(const Board *b, char *buf, size_t len);
+/* FEN.  board_from_fen parses the first six fields of `fen` (the last
+ * two may be left out); on failure it writes a sentence saying what is
+ * wrong into err and returns false.  If `rest` is not NULL it receives a
+ * pointer to whatever follows (variants extend FEN with fields of their
+ * own); otherwise anything after the six fields is an error.  The board
+ * may hold any number of kings: each variant checks its own limits. */
+bool board_from_fen(Board *b, const char *fen, const char **rest, Text *err);
+void board_to_fen(const Board *b, Text *out);
 
 /* Parses a square name such as "e4"; returns SQ_NONE if it is not one. */
 Square square_parse(const char *s);

@@ -9,17 +9,17 @@
 #include "ttchess/board.h"
 
 /* SAN of a legal chess move; `legal` disambiguates; suffix is '+', '#' or 0. */
-void san_format(const Board *b, const MoveList *legal, Move m, char suffix, char *buf, size_t len);
+void san_format(const Board *b, const MoveList *legal, Move m, char suffix, Text *out);
 
 /* Reads one chess move in coordinate form or SAN.  `legal` holds the
  * moves the game allows (a variant may allow fewer or more than chess).
  * On failure writes what is wrong, e.g. "no knight can reach f6",
  * "that would leave the white king in check", and returns false. */
-bool chess_parse_move(const Board *b, const MoveList *legal, const char *text, Move *out, char *err,
-                      size_t errlen);
+bool chess_parse_move(const Board *b, const MoveList *legal, const char *text, Move *out, Text *err);
 
 /* Copies text without move annotations: check and mate marks, !/? marks,
- * footnote stars and trailing dots; returns false if nothing is left. */
+ * footnote stars, white space and trailing dots.  Returns false if nothing
+ * is left or the rest does not fit in buf (buf is then empty). */
 bool notation_strip(const char *text, char *buf, size_t len);
 
 #endif

@@ -2,92 +2,234 @@
  *
  * The variant interface.  Every rule of a game is reached through one
  * table of functions; the core (board, attacks, chess moves) knows no game,
- * and the record (game.h) knows no rule.  A variant keeps its own state
- * beside the board in State.ext: Gifford's schedules of arrivals and
- * backward-travel counts, van Gog's obligations, the travelers' piece
- * states, Chessgi's pockets.  Actions that need the history (a king going
- * back to an earlier position, a whole-board travel) read it from the Game
- * and say, through apply(), which earlier position the new one follows:
- * that is how a new timeline starts.
+ * and the record (game.h) knows no rule.
+ *
+ * A variant keeps its own state beside the board in State.ext: bytes it
+ * lays out itself (Gifford's arrival schedules, van Gog's obligations, the
+ * travelers' piece states, Chessgi's pockets), fixed in size or growing
+ * from one position to the next.  The rules read a position and its
+ * history through a Line (game.h): the record as it stood at some node,
+ * plus any actions tried beyond it.  Actions that need the history (a king
+ * going back, a whole-board travel) read it there, and say through apply()
+ * which earlier position the new one follows: that is how a new timeline
+ * starts.  docs/design.md shows how each game sits on this.
  */
 #ifndef TTCHESS_VARIANT_H
 #define TTCHESS_VARIANT_H
 
 #include "ttchess/board.h"
 
-/* Room for the largest game's own state; each variant checks at compile
- * time that its state fits, and copies only the bytes it uses. */
-enum { STATE_EXT_BYTES = 512 };
+/* ---- Positions ---------------------------------------------------------- */
 
+/*
+ * A position: the board and the variant's own state.  The record keeps
+ * each position as one block of memory of state_bytes() bytes; ext_size
+ * says how many bytes of ext this position uses, so a variant whose state
+ * grows over the game (van Gog's open obligations) lets it grow.
+ */
 typedef struct State {
     Board board;
-    union {
-        unsigned char bytes[STATE_EXT_BYTES];
-        uint64_t align;
-    } ext;
+    uint64_t ext_key;      /* Zobrist key of ext (0 for a variant with none)  */
+    uint32_t ext_size;     /* bytes of ext in use                              */
+    uint32_t reserved;     /* 0; keeps ext 8-byte aligned                     */
+    unsigned char ext[];   /* the variant's own state, laid out by it          */
 } State;
+
+static inline size_t state_bytes(const State *s) { return offsetof(State, ext) + s->ext_size; }
+
+/*
+ * How the games lay out ext (Gifford's is in gifford.h; the others are the
+ * plan docs/design.md describes):
+ *
+ *   van Gog      struct { PieceTags origin;            // each piece's origin, moved by tags_after_move
+ *                         uint16_t obligations, travellers;
+ *                         Obligation list[];  };       // grows: ext_room = now + one entry
+ *                Obligation { colour, X, f, t, capture kind, check, open, link }
+ *   travelers    struct { Bitboard traveling, traveled; // untraveled: the rest
+ *                         PieceTags id;                // identities for the support sets
+ *                         uint16_t explosions, lost_traveling[2];
+ *                         uint16_t supports[]; };      // grows: each explosion's supporters' ids
+ *   Chessgi      struct { uint8_t pocket[2][7];        // counts by piece type
+ *                         Traveller due[2][11];        // by due move, one per side per move
+ *                         uint8_t last_travel; };      // plies since a time travel (cooldown)
+ *                a general travel <T.P>m is Move{ m's fields, .flags = MOVE_AT_NODE, .arg = P }:
+ *                apply copies node P's board and the opponent's pocket, keeps the mover's, plays
+ *                m there and returns P, which starts a new timeline.
+ */
+
+/* ---- Options ------------------------------------------------------------ */
+
+/* A variant's rule limits are named options (10 moves forward, 5 back, 2
+ * backward travels), each with a default and a range. */
+enum { OPTIONS_MAX = 8 };
+
+typedef struct OptionSpec {
+    const char *name;      /* "forward"                                  */
+    const char *help;      /* "a piece travels at most this many moves forward" */
+    int value;             /* the default                                */
+    int min, max;
+} OptionSpec;
+
+/* The values of one game's options, in the order the variant lists them. */
+typedef struct Options {
+    int value[OPTIONS_MAX];
+} Options;
+
+/* ---- Outcomes ----------------------------------------------------------- */
 
 enum Result { RESULT_NONE = 0, RESULT_WHITE_WINS, RESULT_BLACK_WINS, RESULT_DRAW, RESULT_BOTH_LOSE };
 
+/* Why a game ended.  The words are made from the code (outcome_words), so
+ * that a server or an engine can act on the reason without reading text. */
+enum Reason {
+    REASON_NONE = 0,
+    REASON_CHECKMATE,
+    REASON_STALEMATE,
+    REASON_INSUFFICIENT_MATERIAL,   /* a dead position                        */
+    REASON_FIFTY_MOVES,
+    REASON_REPETITION,
+    REASON_KING_LOST_IN_TIME,       /* side: whose king (Gifford, Chessgi)    */
+    REASON_OBLIGATIONS_UNMET,       /* side: whose, or SIDE_BOTH (van Gog)    */
+    REASON_GRAMMATICALLY_INCORRECT, /* side: who is (Time Traveler's Chess)  */
+    REASON_RESIGNATION,             /* side: who resigned                     */
+    REASON_AGREED_DRAW,
+    REASON_RECORDED,                /* a result a game file states in words of
+                                       its own ([Termination]); the words are
+                                       kept with the game                     */
+    REASON_COUNT
+};
+
+enum { SIDE_WHITE = WHITE, SIDE_BLACK = BLACK, SIDE_BOTH = 2, SIDE_NONE = 3 };
+
 typedef struct Outcome {
-    uint8_t result;     /* enum Result                                      */
-    char reason[64];    /* "checkmate", "white king lost in time", ...      */
+    uint8_t result;   /* enum Result  */
+    uint8_t reason;   /* enum Reason  */
+    uint8_t side;     /* the side the reason names, SIDE_BOTH, or SIDE_NONE */
 } Outcome;
 
-struct Game;
+static inline Outcome outcome_make(uint8_t result, uint8_t reason, uint8_t side)
+{
+    Outcome o = { result, reason, side };
+    return o;
+}
+static inline Outcome outcome_none(void) { return outcome_make(RESULT_NONE, REASON_NONE, SIDE_NONE); }
+/* The side that wins when `loser` loses. */
+static inline uint8_t result_loss_for(Color loser) { return loser == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS; }
+
+/* "1-0", "0-1", "1/2-1/2", "0-0" or "*". */
+const char *result_string(uint8_t result);
+/* The reason in words: "checkmate", "white king lost in time", ...;
+ * `recorded` gives the words of REASON_RECORDED. */
+void outcome_words(Outcome o, const char *recorded, Text *out);
+/* The result line: "ongoing", or "1-0 checkmate", "0-1 white king lost in time". */
+void outcome_line(Outcome o, const char *recorded, Text *out);
+/* Reads the words of a reason back ("white resigns" -> REASON_RESIGNATION,
+ * white); false if they name none. */
+bool outcome_from_words(const char *words, Outcome *o);
+
+/* ---- The interface ------------------------------------------------------ */
+
+struct Line;
+
+/* How a score sheet shows an action (Variant.format_sheet's `part`). */
+enum SheetPart {
+    SHEET_ACTION = 0,   /* an action within one timeline                  */
+    SHEET_DEPARTURE,    /* a travel back, where it ends the old sheet     */
+    SHEET_ARRIVAL       /* the same travel, where it opens the new sheet  */
+};
 
 typedef struct Variant {
-    const char *name;        /* "chess", "gifford", ... (--variant)          */
-    const char *title;       /* "Time Travel Chess (Gifford)" (PGN Variant)  */
-    const char *start_fen;   /* the start position in this variant's FEN     */
+    const char *name;          /* "chess", "gifford", ... (--variant)          */
+    const char *title;         /* "Time Travel Chess (Gifford)" (PGN Variant)  */
+    const char *start_fen;     /* the start position in this variant's FEN     */
     const char *notation_help; /* the game's own action forms, for help; or NULL */
-    size_t ext_size;         /* bytes of State.ext the variant uses          */
+    const OptionSpec *options; /* the named rule limits, option_count of them  */
+    int option_count;
+    /* Bytes of State.ext every position has; a variant whose state grows
+     * says instead, through ext_room, how many the position after an action
+     * may need at most (NULL: ext_size). */
+    size_t ext_size;
+    size_t (*ext_room)(const struct Line *l, Move m);
 
-    /* Reads a position in the variant's FEN; on failure writes why. */
-    bool (*from_fen)(State *s, const char *fen, char *err, size_t errlen);
-    void (*to_fen)(const State *s, char *buf, size_t len);
+    /* Reads a position in the variant's FEN into a new State (malloc'd;
+     * the caller frees it); NULL with the reason in err on a bad FEN, or
+     * "out of memory".  Positions that cannot arise are refused too: the
+     * side not to move in check in the variant's sense, kings the variant
+     * does not allow. */
+    State *(*from_fen)(const Options *o, const char *fen, Text *err);
+    void (*to_fen)(const Options *o, const State *s, Text *out);
 
-    /* Appends every legal action of the side to move in the game's current
-     * position. */
-    void (*generate)(const struct Game *g, MoveList *out);
-    /* Writes the state after the legal action m to *next and returns the
-     * index of the history node the new state follows: the current node for
-     * an ordinary action, an earlier one for an action that travels back. */
-    int (*apply)(const struct Game *g, Move m, State *next);
+    /* Appends every legal action of the side to move at the line's
+     * present position; false only when out of memory. */
+    bool (*generate)(const struct Line *l, MoveList *out);
+    /* Writes the state after the legal action m to *next (which has room
+     * for the ext the variant declares) and returns the index of the node
+     * the new state follows: the present node for an ordinary action, an
+     * earlier one for an action that travels back. */
+    int (*apply)(const struct Line *l, Move m, State *next);
+    /* Is the side to move in check, in the variant's sense? */
+    bool (*in_check)(const struct Line *l);
     /* The result by the rules (checkmate, stalemate, draws, the game's own
-     * ends); RESULT_NONE while the game goes on. */
-    Outcome (*outcome)(const struct Game *g);
-    /* Do two states count as the same position for repetition? */
+     * ends); RESULT_NONE while the game goes on.  False only when out of
+     * memory. */
+    bool (*outcome)(const struct Line *l, Outcome *out);
+    /* The key of ext computed from nothing (the variant keeps ext_key up
+     * to date in apply; tests compare the two).  NULL: no ext. */
+    uint64_t (*ext_key)(const Options *o, const State *s);
+    /* Are two states with equal keys the same position for repetition?
+     * (Confirms a key match; never called on the hot path.) */
     bool (*same_position)(const State *a, const State *b);
 
-    /* Notation.  parse_move accepts every notation the game reads; on
-     * failure it writes a sentence saying what was wrong, naming the rule
-     * that forbids an illegal action. */
-    bool (*parse_move)(struct Game *g, const char *text, Move *out, char *err, size_t errlen);
-    void (*format_coord)(const struct Game *g, Move m, char *buf, size_t len);
-    void (*format_human)(struct Game *g, Move m, char *buf, size_t len);
-    /* The action as a score sheet writes it (Gifford's own notation);
-     * `part` is an enum SheetPart (sheets.h).  NULL: the human form. */
-    void (*format_sheet)(struct Game *g, Move m, int part, char *buf, size_t len);
+    /* Notation.  parse accepts every notation the game reads; on failure
+     * it writes a sentence saying what was wrong, naming the rule that
+     * forbids an illegal action.  The formatters write the action, legal
+     * at the line's present position, in the coordinate form, the human
+     * form and (NULL: the human form) the score sheet's; they return false
+     * only when out of memory. */
+    bool (*parse)(const struct Line *l, const char *text, Move *out, Text *err);
+    bool (*format_coord)(const struct Line *l, Move m, Text *out);
+    bool (*format_human)(const struct Line *l, Move m, Text *out);
+    bool (*format_sheet)(const struct Line *l, Move m, int part, Text *out);
     /* A note on what the action does besides itself (Gifford: an arrival
-     * lost in time), in the present position; "" when none.  Records keep
-     * it as a comment.  May be NULL. */
-    void (*note)(const struct Game *g, Move m, char *buf, size_t len);
+     * lost in time); nothing when none.  With MOVE_NULL: a note on the
+     * turn no action was played at, at the end of a game.  Records keep it
+     * as a comment.  May be NULL. */
+    bool (*note)(const struct Line *l, Move m, Text *out);
     /* Extra lines for the play screen (pending arrivals, travels left,
      * what the side to move must do); may be NULL. */
-    void (*describe)(const struct Game *g, char *buf, size_t len);
+    bool (*describe)(const struct Line *l, Text *out);
+
+    /* Score sheets, for a game whose actions can end a timeline: is this
+     * cell the first half of such an action (Gifford's "K// Back to 2")?
+     * If so, *move is the move at which the next sheet holds the other
+     * half.  sheet_join makes the whole action of the two halves.  Both
+     * NULL for a game without travels back. */
+    bool (*sheet_departure)(const char *cell, int *move);
+    bool (*sheet_join)(const struct Line *l, const char *departure, const char *arrival, Move *out, Text *err);
 } Variant;
+
+/* ---- The registry ------------------------------------------------------- */
+
+/* Every variant, in the order help lists them; NULL after the last. */
+extern const Variant *const VARIANTS[];
+extern const Variant VARIANT_CHESS;
 
 /* Looks a variant up by name; NULL if there is none. */
 const Variant *variant_find(const char *name);
-/* The names of every variant, separated by ", " (for help and errors). */
-const char *variant_names(void);
+/* Looks a variant up by name or title, ignoring case (PGN's [Variant]). */
+const Variant *variant_find_label(const char *label);
+/* The names of every variant, "chess, gifford, ..." (for help and errors). */
+void variant_names(Text *out);
 
-extern const Variant VARIANT_CHESS;
+/* ---- Options ------------------------------------------------------------ */
 
-/* Result lines: "1-0 checkmate", "1/2-1/2 stalemate", ... */
-void outcome_format(const Outcome *o, char *buf, size_t len);
-const char *result_string(uint8_t result);
-Outcome outcome_make(uint8_t result, const char *reason);
+void options_default(const Variant *v, Options *o);
+/* Applies "name=value" assignments separated by spaces or commas on top of
+ * *o; on a bad one writes why and returns false (*o may then be half
+ * changed). */
+bool options_parse(const Variant *v, Options *o, const char *assignments, Text *err);
+/* Writes the options that differ from the defaults ("forward=8 back=3"),
+ * or every option when `all`. */
+void options_format(const Variant *v, const Options *o, bool all, Text *out);
 
 #endif

@@ -26,8 +26,8 @@
 #include "ttchess/sheets.h"
 
 const char HELP_PLAY[] =
-    "usage: ttchess play [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--load FILE]\n"
-    "                    [--color auto|always|never] [--ascii] [--flip]\n"
+    "usage: ttchess play [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
+    "                    [--load FILE] [--color auto|always|never] [--ascii] [--flip]\n"
     "\n"
     "Plays a game between two people at one keyboard.  Each turn shows the\n"
     "board, what the variant has to say about the position (pending arrivals,\n"
@@ -48,9 +48,10 @@ const char HELP_PLAY[] =
     "  quit, exit   leave (the game is adjourned)\n"
     "\n"
     "Options:\n"
-    "  --variant V, --fen FEN, --moves \"...\"   the starting position, as for perft\n"
-    "  --load FILE    start from a game saved as PGN (--variant then forces the\n"
-    "                 variant; --fen and --moves are not allowed with it)\n"
+    "  --variant V, --option NAME=VALUE, --fen FEN, --moves \"...\"\n"
+    "                 the game and the starting position, as for perft\n"
+    "  --load FILE    start from a game saved as PGN (--variant and --option then\n"
+    "                 override the file's; --fen and --moves are not allowed with it)\n"
     "  --color WHEN   colour the squares: auto (when standard output is a terminal\n"
     "                 and NO_COLOR is not set), always or never\n"
     "  --ascii        letters KQRBNP/kqrbnp instead of chess symbols, no colours\n"
@@ -61,12 +62,6 @@ const char HELP_PLAY[] =
 /* Lines longer than this are refused whole rather than cut, so that half
  * of an overlong line is never taken for an action. */
 enum { LINE_LIMIT = 1000 };
-
-/* Room for one action's text in any notation. */
-enum { ACTION_TEXT = 96 };
-
-/* Room for an error sentence from the variant or the PGN reader. */
-enum { ERROR_TEXT = 512 };
 
 /* The largest game file that load accepts; real ones are far smaller. */
 enum { LOAD_LIMIT = 16 * 1024 * 1024 };
@@ -80,7 +75,7 @@ typedef struct Display {
 typedef struct Session {
     Game game;
     PgnHeader header;  /* tags of a loaded game, kept for save     */
-    MoveList *legal;   /* scratch list, allocated once             */
+    MoveList legal;    /* scratch list, reused                     */
     Display display;
     bool echo;         /* echo input lines (input is not a terminal) */
     bool done;         /* quit or exit was typed                   */
@@ -97,23 +92,39 @@ static void *checked_malloc(size_t n)
     return p;
 }
 
-static bool game_is_over(const Game *g) { return game_outcome(g).result != RESULT_NONE; }
-
-static void outcome_line(const Game *g, char *buf, size_t len)
+/* Fails the program if a library call ran out of memory. */
+static void need(bool ok)
 {
-    Outcome o = game_outcome(g);
-    outcome_format(&o, buf, len);
+    if (!ok) cli_fail("out of memory");
+}
+
+static Outcome outcome_of(const Game *g)
+{
+    Outcome o;
+    need(game_outcome(g, &o));
+    return o;
+}
+
+static bool game_is_over(const Game *g) { return outcome_of(g).result != RESULT_NONE; }
+
+static void print_outcome_line(const Game *g)
+{
+    Text line = TEXT_INIT;
+    need(game_outcome_line(g, &line));
+    printf("%s\n", text_str(&line));
+    text_free(&line);
 }
 
 static Color side_to_move(const Game *g) { return game_board(g)->side; }
 
 /* Reads a whole file into a malloc'd string.  On failure returns NULL and
  * writes why into err. */
-static char *read_whole_file(const char *path, char *err, size_t errlen)
+static char *read_whole_file(const char *path, Text *err)
 {
     FILE *f = fopen(path, "rb");
+    if (!f && errno == ENOMEM) cli_fail("out of memory");
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        text_fail(err, "%s: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 4096, len = 0;
@@ -121,7 +132,7 @@ static char *read_whole_file(const char *path, char *err, size_t errlen)
     for (;;) {
         if (len + 1 >= cap) {
             if (cap >= LOAD_LIMIT) {
-                snprintf(err, errlen, "%s: too large to be a game file", path);
+                text_fail(err, "%s: too large to be a game file", path);
                 free(buf);
                 fclose(f);
                 return NULL;
@@ -138,7 +149,7 @@ static char *read_whole_file(const char *path, char *err, size_t errlen)
     bool failed = ferror(f);
     fclose(f);
     if (failed) {
-        snprintf(err, errlen, "%s: read error", path);
+        text_fail(err, "%s: read error", path);
         free(buf);
         return NULL;
     }
@@ -147,41 +158,43 @@ static char *read_whole_file(const char *path, char *err, size_t errlen)
 }
 
 /* Reads a PGN file into a fresh game.  On failure the game is freed and
- * err says why; on success the caller owns the game. */
-static bool load_game_file(const char *path, const Variant *force, Game *g, PgnHeader *h, char *err,
-                           size_t errlen)
+ * err says why; on success the caller owns the game and the header. */
+static bool load_game_file(const char *path, const Variant *force, const char *force_options, Game *g,
+                           PgnHeader *h, Text *err)
 {
-    char *text = read_whole_file(path, err, errlen);
+    char *text = read_whole_file(path, err);
     if (!text) return false;
-    char why[ERROR_TEXT] = "";
-    memset(h, 0, sizeof *h);
-    bool ok = pgn_read(text, force, g, h, NULL, why, sizeof why);
+    Text why = TEXT_INIT;
+    pgn_header_init(h);
+    bool ok = pgn_read(text, force, force_options, g, h, NULL, &why);
     free(text);
     if (!ok) {
         game_free(g);
-        snprintf(err, errlen, "%s: %s", path, why);
+        pgn_header_free(h);
+        text_fail(err, "%s: %s", path, why.failed ? "out of memory" : text_str(&why));
     }
+    text_free(&why);
     return ok;
 }
 
 /* Formats the action that led to node n in human form, in the position
- * it was played in (the node that was current then, not its parent: an
+ * it was played in (node n - 1, the present one then; not its parent: an
  * action that travels back is played in one timeline and lands in
  * another). */
-static void format_node_action(Game *g, int n, char *buf, size_t len)
+static void format_node_action(const Game *g, int n, Text *out)
 {
-    int was = game_goto(g, g->nodes[n].previous);
-    g->variant->format_human(g, g->nodes[n].move, buf, len);
-    game_goto(g, was);
+    Line l;
+    line_open(&l, g, n - 1);
+    need(g->variant->format_human(&l, game_node(g, n)->move, out));
+    line_close(&l);
 }
 
 /* "12. Nf3" or "12... Nf6": the action of node n with its move number. */
-static void format_numbered_action(Game *g, int n, char *buf, size_t len)
+static void format_numbered_action(const Game *g, int n, Text *out)
 {
-    const Board *before = &g->nodes[g->nodes[n].previous].state.board;
-    char text[ACTION_TEXT];
-    format_node_action(g, n, text, sizeof text);
-    snprintf(buf, len, "%d%s %s", before->fullmove, before->side == WHITE ? "." : "...", text);
+    const Board *before = &game_node(g, n - 1)->state->board;
+    text_addf(out, "%d%s ", before->fullmove, before->side == WHITE ? "." : "...");
+    format_node_action(g, n, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -265,7 +278,7 @@ static void print_rank(const Board *b, int rank, Move last, const Display *d)
 static void print_board(const Game *g, const Display *d)
 {
     const Board *b = game_board(g);
-    Move last = g->nodes[g->current].move;
+    Move last = game_node(g, game_current(g))->move;
     print_file_labels(d);
     for (int i = 0; i < 8; i++) print_rank(b, d->flip ? i : 7 - i, last, d);
     print_file_labels(d);
@@ -275,37 +288,42 @@ static void print_board(const Game *g, const Display *d)
 /* The lines below the board.                                         */
 /* ------------------------------------------------------------------ */
 
-static void print_description(Game *g)
+static void print_description(const Game *g)
 {
     if (!g->variant->describe) return;
-    char text[2048] = "";
-    g->variant->describe(g, text, sizeof text);
-    if (!text[0]) return;
-    size_t n = strlen(text);
-    printf("%s%s", text, text[n - 1] == '\n' ? "" : "\n");
+    Line l;
+    Text text = TEXT_INIT;
+    line_open(&l, g, game_current(g));
+    need(g->variant->describe(&l, &text));
+    line_close(&l);
+    if (text.len) printf("%s%s", text_str(&text), text.str[text.len - 1] == '\n' ? "" : "\n");
+    text_free(&text);
 }
 
 static void print_turn_line(const Game *g)
 {
     const Board *b = game_board(g);
-    printf("timeline %d", g->nodes[g->current].timeline);
-    if (g->timelines > 1) printf(" (of %d)", g->timelines);
+    printf("timeline %d", game_node(g, game_current(g))->timeline);
+    if (game_timelines(g) > 1) printf(" (of %d)", game_timelines(g));
     printf(", move %d, %s to move\n", b->fullmove, color_name(b->side));
 }
 
-static void print_last_action(Game *g)
+static void print_last_action(const Game *g)
 {
-    if (g->nodes[g->current].previous < 0) return;
-    char text[ACTION_TEXT + 16];
-    format_numbered_action(g, g->current, text, sizeof text);
-    printf("last action: %s\n", text);
+    int n = game_current(g);
+    if (n == 0) return;
+    Text text = TEXT_INIT;
+    format_numbered_action(g, n, &text);
+    printf("last action: %s\n", text_str(&text));
     if (g->variant->note) {
-        char note[128];
-        int was = game_goto(g, g->nodes[g->current].previous);
-        g->variant->note(g, g->nodes[was].move, note, sizeof note);
-        game_goto(g, was);
-        if (note[0]) printf("(%s)\n", note);
+        Line l;
+        line_open(&l, g, n - 1);
+        text_clear(&text);
+        need(g->variant->note(&l, game_node(g, n)->move, &text));
+        line_close(&l);
+        if (text.len) printf("(%s)\n", text_str(&text));
     }
+    text_free(&text);
 }
 
 static void print_position(Session *s)
@@ -317,13 +335,10 @@ static void print_position(Session *s)
     print_turn_line(g);
     print_last_action(g);
     if (game_is_over(g)) {
-        char line[128];
-        outcome_line(g, line, sizeof line);
-        printf("%s\n", line);
+        print_outcome_line(g);
         return;
     }
-    const Board *b = game_board(g);
-    if (board_in_check(b, b->side)) printf("check\n");
+    if (game_in_check(g)) printf("check\n");
 }
 
 static void print_prompt(const Game *g)
@@ -390,8 +405,8 @@ static bool read_yes(bool echo)
 /* ------------------------------------------------------------------ */
 
 typedef struct ActionText {
-    char human[ACTION_TEXT];
-    char coord[ACTION_TEXT];
+    char *human;
+    char *coord;
 } ActionText;
 
 /* Compares two texts with runs of digits taken as numbers, so that a
@@ -425,36 +440,42 @@ static int compare_action_text(const void *a, const void *b)
     return c ? c : strcmp(x->coord, y->coord);
 }
 
-static void format_action_text(Game *g, Move m, ActionText *t)
+static void format_action_text(const Line *l, Move m, ActionText *t)
 {
-    g->variant->format_human(g, m, t->human, sizeof t->human);
-    g->variant->format_coord(g, m, t->coord, sizeof t->coord);
+    Text human = TEXT_INIT, coord = TEXT_INIT;
+    need(line_variant(l)->format_human(l, m, &human) && line_variant(l)->format_coord(l, m, &coord));
+    t->human = text_take(&human);
+    t->coord = text_take(&coord);
+    need(t->human && t->coord);
 }
 
 /* "Nf3 (g1f3)", or the one form when both are the same. */
-static void action_label(const ActionText *t, char *buf, size_t len)
+static void action_label(const ActionText *t, Text *out)
 {
-    if (!strcmp(t->human, t->coord)) snprintf(buf, len, "%s", t->human);
-    else snprintf(buf, len, "%s (%s)", t->human, t->coord);
+    text_clear(out);
+    if (!strcmp(t->human, t->coord)) text_add(out, t->human);
+    else text_addf(out, "%s (%s)", t->human, t->coord);
 }
 
 /* Prints labels in columns that fit a line of 80 characters. */
 static void print_columns(const ActionText *texts, int count)
 {
-    char label[2 * ACTION_TEXT + 4];
+    Text label = TEXT_INIT;
     size_t width = 0;
     for (int i = 0; i < count; i++) {
-        action_label(&texts[i], label, sizeof label);
-        if (strlen(label) > width) width = strlen(label);
+        action_label(&texts[i], &label);
+        if (label.len > width) width = label.len;
     }
     width += 2;
     int per_line = width >= 78 ? 1 : (int)(78 / width);
     for (int i = 0; i < count; i++) {
-        action_label(&texts[i], label, sizeof label);
+        action_label(&texts[i], &label);
         bool last_in_line = (i + 1) % per_line == 0 || i + 1 == count;
-        if (last_in_line) printf("  %s\n", label);
-        else printf("  %-*s", (int)width - 2, label);
+        if (last_in_line) printf("  %s\n", text_str(&label));
+        else printf("  %-*s", (int)width - 2, text_str(&label));
     }
+    need(!label.failed);
+    text_free(&label);
 }
 
 static bool cmd_moves_list(Session *s, const char *arg)
@@ -465,17 +486,24 @@ static bool cmd_moves_list(Session *s, const char *arg)
         printf("no legal actions: the game is over\n");
         return false;
     }
-    game_generate(g, s->legal);
-    int count = s->legal->count;
+    need(game_generate(g, &s->legal));
+    int count = s->legal.count;
     if (count == 0) {
         printf("no legal actions\n");
         return false;
     }
     ActionText *texts = checked_malloc((size_t)count * sizeof *texts);
-    for (int i = 0; i < count; i++) format_action_text(g, s->legal->moves[i], &texts[i]);
+    Line l;
+    line_open(&l, g, game_current(g));
+    for (int i = 0; i < count; i++) format_action_text(&l, s->legal.moves[i], &texts[i]);
+    line_close(&l);
     qsort(texts, (size_t)count, sizeof *texts, compare_action_text);
     printf("%d legal action%s for %s:\n", count, count == 1 ? "" : "s", color_name(side_to_move(g)));
     print_columns(texts, count);
+    for (int i = 0; i < count; i++) {
+        free(texts[i].human);
+        free(texts[i].coord);
+    }
     free(texts);
     return false;
 }
@@ -485,20 +513,22 @@ static bool cmd_undo(Session *s, const char *arg)
     (void)arg;
     Game *g = &s->game;
     if (g->declared.result != RESULT_NONE) {
-        char line[128];
-        outcome_format(&g->declared, line, sizeof line);
-        game_declare(g, RESULT_NONE, "");
-        printf("withdrawn: %s\n", line);
+        Text line = TEXT_INIT;
+        outcome_line(g->declared, g->declared_words, &line);
+        need(game_declare(g, outcome_none(), NULL) && !line.failed);
+        printf("withdrawn: %s\n", text_str(&line));
+        text_free(&line);
         return true;
     }
-    if (g->count <= 1) {
+    if (game_current(g) == 0) {
         printf("nothing to undo\n");
         return false;
     }
-    char text[ACTION_TEXT + 16];
-    format_numbered_action(g, g->count - 1, text, sizeof text);
+    Text text = TEXT_INIT;
+    format_numbered_action(g, game_current(g), &text);
     game_pop(g);
-    printf("took back %s\n", text);
+    printf("took back %s\n", text_str(&text));
+    text_free(&text);
     return true;
 }
 
@@ -512,22 +542,25 @@ static bool cmd_flip(Session *s, const char *arg)
 static bool cmd_history(Session *s, const char *arg)
 {
     (void)arg;
-    sheets_write(&s->game, stdout);
+    Text out = TEXT_INIT;
+    need(sheets_write(&s->game, &out));
+    cli_print_text(&out);
+    text_free(&out);
     return false;
 }
 
 /* Fills the tags a saved game should have that the session can know. */
 static void prepare_header(Session *s)
 {
-    if (!pgn_tag(&s->header, "Event")) pgn_set_tag(&s->header, "Event", "Casual game");
+    if (!pgn_tag(&s->header, "Event")) need(pgn_set_tag(&s->header, "Event", "Casual game"));
     if (!pgn_tag(&s->header, "Date")) {
         time_t now = time(NULL);
         struct tm day;
         char date[16];
         if (localtime_r(&now, &day) && strftime(date, sizeof date, "%Y.%m.%d", &day))
-            pgn_set_tag(&s->header, "Date", date);
+            need(pgn_set_tag(&s->header, "Date", date));
     }
-    pgn_set_tag(&s->header, "Result", result_string(game_outcome(&s->game).result));
+    need(pgn_set_tag(&s->header, "Result", result_string(outcome_of(&s->game).result)));
 }
 
 static bool cmd_save(Session *s, const char *arg)
@@ -538,7 +571,10 @@ static bool cmd_save(Session *s, const char *arg)
         return false;
     }
     prepare_header(s);
-    pgn_write(&s->game, &s->header, f);
+    Text text = TEXT_INIT;
+    need(pgn_write(&s->game, &s->header, &text));
+    fwrite(text_str(&text), 1, text.len, f);
+    text_free(&text);
     bool failed = ferror(f) != 0;
     if (fclose(f) != 0) failed = true;
     if (failed) printf("cannot save to %s: write error\n", arg);
@@ -549,17 +585,18 @@ static bool cmd_save(Session *s, const char *arg)
 static bool cmd_load(Session *s, const char *arg)
 {
     Game fresh;
-    PgnHeader *header = checked_malloc(sizeof *header);
-    char err[ERROR_TEXT + 256];
-    if (!load_game_file(arg, NULL, &fresh, header, err, sizeof err)) {
-        printf("cannot load %s\n", err);
-        free(header);
+    PgnHeader header;
+    Text err = TEXT_INIT;
+    if (!load_game_file(arg, NULL, NULL, &fresh, &header, &err)) {
+        printf("cannot load %s\n", err.failed ? "(out of memory)" : text_str(&err));
+        text_free(&err);
         return false;
     }
+    text_free(&err);
     game_free(&s->game);
+    pgn_header_free(&s->header);
     s->game = fresh;
-    s->header = *header;
-    free(header);
+    s->header = header;
     printf("loaded %s (%s)\n", arg, s->game.variant->name);
     return true;
 }
@@ -568,9 +605,7 @@ static bool cmd_resign(Session *s, const char *arg)
 {
     (void)arg;
     Color side = side_to_move(&s->game);
-    char reason[32];
-    snprintf(reason, sizeof reason, "%s resigns", color_name(side));
-    game_declare(&s->game, side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS, reason);
+    need(game_declare(&s->game, outcome_make(result_loss_for(side), REASON_RESIGNATION, side), NULL));
     return true;
 }
 
@@ -584,7 +619,7 @@ static bool cmd_draw(Session *s, const char *arg)
         printf("draw declined\n");
         return false;
     }
-    game_declare(&s->game, RESULT_DRAW, "agreed draw");
+    need(game_declare(&s->game, outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE), NULL));
     return true;
 }
 
@@ -627,19 +662,24 @@ static int pick_examples(const Board *b, const MoveList *l, int *picked, int wan
 static void print_examples(Session *s)
 {
     Game *g = &s->game;
-    game_generate(g, s->legal);
+    need(game_generate(g, &s->legal));
     int picked[6];
-    int n = game_is_over(g) ? 0 : pick_examples(game_board(g), s->legal, picked, 6);
+    int n = game_is_over(g) ? 0 : pick_examples(game_board(g), &s->legal, picked, 6);
     if (n == 0) {
         printf("(no legal actions now, so no examples)\n");
         return;
     }
     printf("For example, now (human form, then coordinate form):\n");
+    Line l;
+    line_open(&l, g, game_current(g));
     for (int i = 0; i < n; i++) {
         ActionText t;
-        format_action_text(g, s->legal->moves[picked[i]], &t);
+        format_action_text(&l, s->legal.moves[picked[i]], &t);
         printf("  %-24s %s\n", t.human, t.coord);
+        free(t.human);
+        free(t.coord);
     }
+    line_close(&l);
 }
 
 static bool cmd_help(Session *s, const char *arg)
@@ -707,9 +747,10 @@ static const PlayCommand *find_play_command(const char *line, const char **arg)
 
 static void print_game_over(const Game *g)
 {
-    char line[128];
-    outcome_line(g, line, sizeof line);
-    printf("the game is over (%s); type undo, save FILE, history or quit\n", line);
+    Text line = TEXT_INIT;
+    need(game_outcome_line(g, &line));
+    printf("the game is over (%s); type undo, save FILE, history or quit\n", text_str(&line));
+    text_free(&line);
 }
 
 static bool run_play_command(Session *s, const PlayCommand *c, const char *arg)
@@ -735,10 +776,11 @@ static bool play_action(Session *s, const char *text)
         print_game_over(&s->game);
         return false;
     }
-    char err[ERROR_TEXT] = "";
-    if (game_play_text(&s->game, text, err, sizeof err)) return true;
-    printf("%s\n", err[0] ? err : "that action is not allowed");
-    return false;
+    Text err = TEXT_INIT;
+    bool ok = game_play_text(&s->game, text, &err);
+    if (!ok) printf("%s\n", err.failed ? "out of memory" : err.len ? text_str(&err) : "that action is not allowed");
+    text_free(&err);
+    return ok;
 }
 
 /* Runs one line of input; returns true when the position changed. */
@@ -808,24 +850,16 @@ static void start_game(const PlayOptions *o, Session *s)
         cli_position_game(&o->position, &s->game);
         return;
     }
-    const Variant *force = NULL;
-    if (o->position.variant) {
-        force = variant_find(o->position.variant);
-        if (!force) cli_fail("unknown variant '%s' (known: %s)", o->position.variant, variant_names());
-    }
-    char err[ERROR_TEXT + 256];
-    if (!load_game_file(o->load, force, &s->game, &s->header, err, sizeof err)) cli_fail("cannot load %s", err);
+    const Variant *force = o->position.variant ? cli_variant(o->position.variant) : NULL;
+    Text err = TEXT_INIT;
+    if (!load_game_file(o->load, force, text_str(&o->position.options), &s->game, &s->header, &err))
+        cli_fail("cannot load %s", err.failed ? "(out of memory)" : text_str(&err));
 }
 
 static void print_farewell(const Game *g)
 {
-    if (game_is_over(g)) {
-        char line[128];
-        outcome_line(g, line, sizeof line);
-        printf("%s\n", line);
-    } else {
-        printf("game adjourned\n");
-    }
+    if (game_is_over(g)) print_outcome_line(g);
+    else printf("game adjourned\n");
 }
 
 static void play_loop(Session *s)
@@ -862,11 +896,14 @@ int cmd_play(int argc, char **argv)
     s->display.ascii = o.ascii;
     s->display.flip = o.flip;
     s->echo = !isatty(STDIN_FILENO);
+    pgn_header_init(&s->header);
     start_game(&o, s);
-    s->legal = checked_malloc(sizeof *s->legal);
+    movelist_init(&s->legal);
     play_loop(s);
-    free(s->legal);
+    movelist_free(&s->legal);
+    pgn_header_free(&s->header);
     game_free(&s->game);
+    text_free(&o.position.options);
     free(s);
     return 0;
 }

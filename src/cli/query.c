@@ -8,7 +8,8 @@
 #include "cli.h"
 
 const char HELP_PERFT[] =
-    "usage: ttchess perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] DEPTH\n"
+    "usage: ttchess perft [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
+    "                     [--divide] DEPTH\n"
     "\n"
     "Counts the leaf nodes of the tree of legal actions DEPTH plies deep from the\n"
     "position (perft).  With --divide, first prints each legal action in\n"
@@ -16,13 +17,13 @@ const char HELP_PERFT[] =
     "'Nodes searched: N'; the speed goes to standard error.  DEPTH is 1 to 20.\n";
 
 const char HELP_MOVES[] =
-    "usage: ttchess moves [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
+    "usage: ttchess moves [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
     "\n"
     "Prints every legal action of the final position in coordinate form, one a\n"
     "line; nothing when the game is over.\n";
 
 const char HELP_STATUS[] =
-    "usage: ttchess status [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
+    "usage: ttchess status [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
     "\n"
     "Prints one line: 'ongoing', or the result and its reason: '1-0 checkmate',\n"
     "'0-1 checkmate', '1/2-1/2 stalemate', '1/2-1/2 threefold repetition',\n"
@@ -54,6 +55,33 @@ static void parse_common(int argc, char **argv, CliPosition *pos, bool *divide, 
     if (want_depth && !have_depth) cli_fail("perft needs a depth (e.g. 'ttchess perft 5')");
 }
 
+/* Each legal action in coordinate form with its own count, then the total. */
+static uint64_t perft_divide(const Game *g, int depth)
+{
+    Line l;
+    MoveList list;
+    Text text = TEXT_INIT;
+    line_open(&l, g, game_current(g));
+    movelist_init(&list);
+    if (!line_generate(&l, &list)) cli_fail("out of memory");
+    uint64_t total = 0;
+    for (int i = 0; i < list.count; i++) {
+        uint64_t n;
+        text_clear(&text);
+        if (!g->variant->format_coord(&l, list.moves[i], &text) || !line_push(&l, list.moves[i]) ||
+            !line_perft(&l, depth - 1, &n))
+            cli_fail("out of memory");
+        line_pop(&l);
+        printf("%s: %llu\n", text_str(&text), (unsigned long long)n);
+        total += n;
+    }
+    printf("\n");
+    text_free(&text);
+    movelist_free(&list);
+    line_close(&l);
+    return total;
+}
+
 int cmd_perft(int argc, char **argv)
 {
     CliPosition pos = { 0 };
@@ -65,29 +93,14 @@ int cmd_perft(int argc, char **argv)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     uint64_t total = 0;
-    if (divide) {
-        MoveList *l = malloc(sizeof *l);
-        if (!l) cli_fail("out of memory");
-        game_generate(&g, l);
-        for (int i = 0; i < l->count; i++) {
-            char text[64];
-            g.variant->format_coord(&g, l->moves[i], text, sizeof text);
-            game_push(&g, l->moves[i]);
-            uint64_t n = game_perft(&g, (int)depth - 1);
-            game_pop(&g);
-            printf("%s: %llu\n", text, (unsigned long long)n);
-            total += n;
-        }
-        free(l);
-        printf("\n");
-    } else {
-        total = game_perft(&g, (int)depth);
-    }
+    if (divide) total = perft_divide(&g, (int)depth);
+    else if (!game_perft(&g, (int)depth, &total)) cli_fail("out of memory");
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     fprintf(stderr, "time %.3f s, %.0f nodes/s\n", secs, secs > 0 ? (double)total / secs : 0.0);
     printf("Nodes searched: %llu\n", (unsigned long long)total);
     game_free(&g);
+    text_free(&pos.options);
     return 0;
 }
 
@@ -97,17 +110,24 @@ int cmd_moves(int argc, char **argv)
     parse_common(argc, argv, &pos, NULL, NULL, false);
     Game g;
     cli_position_game(&pos, &g);
-    MoveList *l = malloc(sizeof *l);
-    if (!l) cli_fail("out of memory");
-    game_generate(&g, l);
-    if (game_outcome(&g).result != RESULT_NONE) l->count = 0;
-    for (int i = 0; i < l->count; i++) {
-        char text[64];
-        g.variant->format_coord(&g, l->moves[i], text, sizeof text);
-        printf("%s\n", text);
+    Outcome o;
+    MoveList list;
+    Line l;
+    Text text = TEXT_INIT;
+    movelist_init(&list);
+    line_open(&l, &g, game_current(&g));
+    if (!game_outcome(&g, &o) || !line_generate(&l, &list)) cli_fail("out of memory");
+    if (o.result != RESULT_NONE) list.count = 0;
+    for (int i = 0; i < list.count; i++) {
+        text_clear(&text);
+        if (!g.variant->format_coord(&l, list.moves[i], &text)) cli_fail("out of memory");
+        printf("%s\n", text_str(&text));
     }
-    free(l);
+    text_free(&text);
+    line_close(&l);
+    movelist_free(&list);
     game_free(&g);
+    text_free(&pos.options);
     return 0;
 }
 
@@ -119,5 +139,6 @@ int cmd_status(int argc, char **argv)
     cli_position_game(&pos, &g);
     cli_print_outcome(&g, "");
     game_free(&g);
+    text_free(&pos.options);
     return 0;
 }

@@ -18,6 +18,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Export wraps movetext lines at this many columns. */
@@ -25,9 +26,6 @@ enum { PGN_COLUMNS = 80 };
 
 /* Room for one movetext token; a longer one is no action of any game. */
 enum { TOKEN_MAX = 128 };
-
-/* Room for a position in any variant's FEN. */
-enum { FEN_MAX = 1024 };
 
 /* What a movetext reader stopped on. */
 enum TokenKind {
@@ -43,15 +41,14 @@ enum TokenKind {
 typedef struct Reader {
     const char *start;
     const char *p;
-    char *err;
-    size_t errlen;
+    Text *err;
 } Reader;
 
 /* The state of movetext output: the column reached on the current line,
  * and whether the last token written was a comment (after which Black's
  * move number is repeated). */
 typedef struct Writer {
-    FILE *out;
+    Text *out;
     int column;
     bool after_comment;
 } Writer;
@@ -59,6 +56,18 @@ typedef struct Writer {
 /* ------------------------------------------------------------------ */
 /* Tags                                                                */
 /* ------------------------------------------------------------------ */
+
+void pgn_header_init(PgnHeader *h) { memset(h, 0, sizeof *h); }
+
+void pgn_header_free(PgnHeader *h)
+{
+    for (int i = 0; i < h->count; i++) {
+        free(h->tags[i].name);
+        free(h->tags[i].value);
+    }
+    free(h->tags);
+    pgn_header_init(h);
+}
 
 const char *pgn_tag(const PgnHeader *h, const char *name)
 {
@@ -68,20 +77,33 @@ const char *pgn_tag(const PgnHeader *h, const char *name)
     return NULL;
 }
 
-/* A header holds at most PGN_MAX_TAGS tags; further new tags are dropped
- * (a replaced tag always takes effect). */
-void pgn_set_tag(PgnHeader *h, const char *name, const char *value)
+bool pgn_set_tag(PgnHeader *h, const char *name, const char *value)
 {
-    if (!h || !name) return;
-    PgnTag *t = NULL;
-    for (int i = 0; i < h->count && !t; i++)
-        if (!strcmp(h->tags[i].name, name)) t = &h->tags[i];
-    if (!t) {
-        if (h->count >= PGN_MAX_TAGS) return;
-        t = &h->tags[h->count++];
-        snprintf(t->name, sizeof t->name, "%s", name);
+    char *copy = strdup(value ? value : "");
+    if (!copy) return false;
+    for (int i = 0; i < h->count; i++) {
+        if (strcmp(h->tags[i].name, name)) continue;
+        free(h->tags[i].value);
+        h->tags[i].value = copy;
+        return true;
     }
-    snprintf(t->value, sizeof t->value, "%s", value ? value : "");
+    if (h->count == h->capacity) {
+        int cap = h->capacity ? h->capacity * 2 : 16;
+        PgnTag *tags = realloc(h->tags, (size_t)cap * sizeof *tags);
+        if (!tags) {
+            free(copy);
+            return false;
+        }
+        h->tags = tags;
+        h->capacity = cap;
+    }
+    char *key = strdup(name);
+    if (!key) {
+        free(copy);
+        return false;
+    }
+    h->tags[h->count++] = (PgnTag){ key, copy };
+    return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -98,8 +120,7 @@ static int line_of(const Reader *r, const char *at)
 
 static bool fail(Reader *r, const char *msg, const char *at)
 {
-    if (r->err && r->errlen) snprintf(r->err, r->errlen, "line %d: %s", line_of(r, at), msg);
-    return false;
+    return text_fail(r->err, "line %d: %s", line_of(r, at), msg);
 }
 
 static bool at_line_start(const Reader *r, const char *at)
@@ -126,13 +147,6 @@ static void skip_space(Reader *r)
 static bool is_name_char(char c)
 {
     return isalnum((unsigned char)c) || c == '_';
-}
-
-static bool same_text_nocase(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return false;
-    return *a == *b;
 }
 
 /* Does a tag pair, '[' Name '"', begin at `s`?  Only this shape ends a
@@ -162,27 +176,18 @@ static bool bracket_is_action(const char *s)
 /* Reading: the tag section                                            */
 /* ------------------------------------------------------------------ */
 
-/* Reads a tag name into buf; false (with err) if there is none or it is
- * too long. */
-static bool read_tag_name(Reader *r, char *buf, size_t len, const char *open)
+/* Reads a tag name; false (with err) if there is none. */
+static bool read_tag_name(Reader *r, Text *name, const char *open)
 {
-    size_t n = 0;
     while (*r->p == ' ' || *r->p == '\t') r->p++;
     if (!is_name_char(*r->p)) return fail(r, "bad tag: expected a tag name after '['", open);
-    while (is_name_char(*r->p)) {
-        if (n + 1 >= len) return fail(r, "bad tag: the tag name is too long", open);
-        buf[n++] = *r->p++;
-    }
-    buf[n] = 0;
+    while (is_name_char(*r->p)) text_add_char(name, *r->p++);
     return true;
 }
 
-/* Reads a quoted tag value, undoing the escapes \" and \\.  A value longer
- * than the header holds is cut short, and *cut says so. */
-static bool read_tag_value(Reader *r, char *buf, size_t len, const char *open, bool *cut)
+/* Reads a quoted tag value, undoing the escapes \" and \\. */
+static bool read_tag_value(Reader *r, Text *value, const char *open)
 {
-    size_t n = 0;
-    *cut = false;
     while (*r->p == ' ' || *r->p == '\t') r->p++;
     if (*r->p != '"') return fail(r, "bad tag: expected a value in double quotes after the tag name", open);
     r->p++;
@@ -192,29 +197,27 @@ static bool read_tag_value(Reader *r, char *buf, size_t len, const char *open, b
         r->p++;
         if (c == '"') break;
         if (c == '\\' && (*r->p == '"' || *r->p == '\\')) c = *r->p++;
-        if (n + 1 < len) buf[n++] = c;
-        else *cut = true;
+        text_add_char(value, c);
     }
-    buf[n] = 0;
     return true;
 }
 
 static bool read_tag(Reader *r, PgnHeader *h)
 {
     const char *open = r->p;
-    char name[sizeof h->tags[0].name];
-    char value[sizeof h->tags[0].value];
-    bool cut;
+    Text name = TEXT_INIT, value = TEXT_INIT;
     r->p++;
-    if (!read_tag_name(r, name, sizeof name, open)) return false;
-    if (!read_tag_value(r, value, sizeof value, open, &cut)) return false;
-    /* Any other tag may lose its end; a position may not. */
-    if (cut && !strcmp(name, "FEN")) return fail(r, "bad tag: the [FEN] value is longer than 255 characters", open);
-    while (*r->p == ' ' || *r->p == '\t') r->p++;
-    if (*r->p != ']') return fail(r, "bad tag: expected ']' after the value", open);
-    r->p++;
-    pgn_set_tag(h, name, value);
-    return true;
+    bool ok = read_tag_name(r, &name, open) && read_tag_value(r, &value, open);
+    if (ok) {
+        while (*r->p == ' ' || *r->p == '\t') r->p++;
+        if (*r->p != ']') ok = fail(r, "bad tag: expected ']' after the value", open);
+        else r->p++;
+    }
+    if (ok && (name.failed || value.failed || !pgn_set_tag(h, text_str(&name), text_str(&value))))
+        ok = text_fail(r->err, "out of memory");
+    text_free(&name);
+    text_free(&value);
+    return ok;
 }
 
 /* Reads every tag pair up to the movetext; *any says whether there was
@@ -363,95 +366,90 @@ static enum TokenKind next_token(Reader *r, char *buf, size_t len)
 /* Reading: variant, start and result                                  */
 /* ------------------------------------------------------------------ */
 
-/* Finds the variant whose name or title is `label`, ignoring case.  The
- * names come from variant_names(), a ", "-separated list. */
-static const Variant *variant_by_label(const char *label)
-{
-    const char *names = variant_names();
-    while (names && *names) {
-        const char *end = strchr(names, ',');
-        size_t n = end ? (size_t)(end - names) : strlen(names);
-        char name[64];
-        if (n < sizeof name) {
-            memcpy(name, names, n);
-            name[n] = 0;
-            const Variant *v = variant_find(name);
-            if (v && (same_text_nocase(label, v->name) || same_text_nocase(label, v->title))) return v;
-        }
-        names = end ? end + 1 : NULL;
-        while (names && *names == ' ') names++;
-    }
-    return NULL;
-}
-
-static bool choose_variant(const Variant *force, const PgnHeader *h, const Variant **v, char *err, size_t errlen)
+static bool choose_variant(const Variant *force, const PgnHeader *h, const Variant **v, Text *err)
 {
     const char *label = pgn_tag(h, "Variant");
     *v = force;
     if (*v) return true;
     *v = &VARIANT_CHESS;
     if (!label || !*label) return true;
-    const Variant *found = variant_by_label(label);
+    const Variant *found = variant_find_label(label);
     if (found) {
         *v = found;
         return true;
     }
-    if (err && errlen) snprintf(err, errlen, "unknown variant '%s'", label);
-    return false;
+    return text_fail(err, "unknown variant '%s'", label);
 }
 
-/* Sets up the game for the header; the game is valid (possibly at the
- * variant's start position) even when this fails. */
-static bool start_game(Game *g, const Variant *force, const PgnHeader *h, bool header_ok, char *err, size_t errlen)
+/* Sets up the game for the header; the game can be freed even when this
+ * fails. */
+static bool start_game(Game *g, const Variant *force, const char *force_options, const PgnHeader *h, Text *err)
 {
     const Variant *v = NULL;
-    bool ok = header_ok && choose_variant(force, h, &v, err, errlen);
-    if (!v) v = force ? force : &VARIANT_CHESS;
-    const char *fen = ok ? pgn_tag(h, "FEN") : NULL;
-    char why[256] = "";
-    if (!game_init(g, v, fen && *fen ? fen : NULL, why, sizeof why) && ok) {
-        if (err && errlen) snprintf(err, errlen, "bad [FEN] \"%s\": %s", fen, why);
-        ok = false;
-    }
+    Options o;
+    memset(g, 0, sizeof *g);
+    if (!choose_variant(force, h, &v, err)) return false;
+    options_default(v, &o);
+    if (!options_parse(v, &o, pgn_tag(h, "Options"), err) || !options_parse(v, &o, force_options, err)) return false;
+    const char *fen = pgn_tag(h, "FEN");
+    Text why = TEXT_INIT;
+    bool ok = game_init(g, v, &o, fen && *fen ? fen : NULL, &why);
+    if (!ok && fen && *fen && !why.failed) text_fail(err, "bad [FEN] \"%s\": %s", fen, text_str(&why));
+    else if (!ok) text_fail(err, "%s", why.failed ? "out of memory" : text_str(&why));
+    text_free(&why);
     return ok;
 }
 
 /* Checks the result the file records (the movetext's result token, else
  * the [Result] tag) against the rules, and keeps one the rules do not
  * reach as the declared outcome. */
-static bool settle_result(Game *g, const PgnHeader *h, int token_result, char *err, size_t errlen)
+/* The end a game file declares: the words ttchess itself writes for an end
+ * the rules do not reach (a resignation, an agreed draw) are read back as
+ * that reason where they fit the result; any other words are kept as they
+ * are, with the result the file gives. */
+static Outcome declared_from_words(const char *words, uint8_t result)
+{
+    Outcome o = outcome_make(result, REASON_RECORDED, SIDE_NONE);
+    Outcome read;
+    if (!words || !outcome_from_words(words, &read)) return o;
+    bool fits = (read.reason == REASON_RESIGNATION && read.side <= BLACK && result == result_loss_for(read.side)) ||
+                (read.reason == REASON_AGREED_DRAW && result == RESULT_DRAW);
+    return fits ? outcome_make(result, read.reason, read.side) : o;
+}
+
+static bool settle_result(Game *g, const PgnHeader *h, int token_result, Text *err)
 {
     int tag_result = result_of_tag(pgn_tag(h, "Result"));
-    if (token_result > RESULT_NONE && tag_result >= 0 && token_result != tag_result) {
-        if (err && errlen)
-            snprintf(err, errlen, "the movetext ends with %s but the [Result] tag says %s",
-                     result_string((uint8_t)token_result), result_string((uint8_t)tag_result));
-        return false;
-    }
+    if (token_result > RESULT_NONE && tag_result >= 0 && token_result != tag_result)
+        return text_fail(err, "the movetext ends with %s but the [Result] tag says %s",
+                         result_string((uint8_t)token_result), result_string((uint8_t)tag_result));
     int recorded = token_result > RESULT_NONE ? token_result : tag_result;
     if (recorded <= RESULT_NONE) return true;
-    Outcome rules = game_outcome(g);
+    Outcome rules;
+    if (!game_outcome(g, &rules)) return text_fail(err, "out of memory");
     if (rules.result == RESULT_NONE) {
         const char *why = pgn_tag(h, "Termination");
-        game_declare(g, (uint8_t)recorded, why && *why ? why : "result recorded in the game file");
+        Outcome o = declared_from_words(why, (uint8_t)recorded);
+        if (!game_declare(g, o, why)) return text_fail(err, "out of memory");
         return true;
     }
     if (rules.result == recorded) return true;
-    char line[96];
-    outcome_format(&rules, line, sizeof line);
-    if (err && errlen)
-        snprintf(err, errlen, "the result %s contradicts the end of the game by the rules (%s)",
-                 result_string((uint8_t)recorded), line);
+    Text line = TEXT_INIT;
+    outcome_line(rules, NULL, &line);
+    text_fail(err, "the result %s contradicts the end of the game by the rules (%s)", result_string((uint8_t)recorded),
+              text_str(&line));
+    text_free(&line);
     return false;
 }
 
 /* Plays one action, writing the error with its place in the movetext. */
-static bool play_action(Game *g, const char *action, int index, char *err, size_t errlen)
+static bool play_action(Game *g, const char *action, int index, Text *err)
 {
-    char why[256] = "";
-    if (game_play_text(g, action, why, sizeof why)) return true;
-    if (err && errlen) snprintf(err, errlen, "move %d (%s): %s", index, action, why);
-    return false;
+    Text why = TEXT_INIT;
+    bool ok = game_play_text(g, action, &why);
+    if (!ok) text_fail(err, "move %d (%s): %s", index, action, why.failed ? "out of memory" : text_str(&why));
+    text_free(&why);
+    return ok;
 }
 
 /* Reads the movetext up to the end of the game, playing every action;
@@ -472,37 +470,36 @@ static bool read_movetext(Reader *r, Game *g, int *result, bool *any)
         }
         /* Written results never include "0-0" (see pgn_write), but a
          * hand-written file may end a both-lose game with it. */
-        if (!strcmp(token, "0-0") && game_outcome(g).result != RESULT_NONE) {
+        Outcome o;
+        if (!strcmp(token, "0-0") && game_outcome(g, &o) && o.result != RESULT_NONE) {
             *result = RESULT_BOTH_LOSE;
             return true;
         }
-        if (!play_action(g, token, ++index, r->err, r->errlen)) return false;
+        if (!play_action(g, token, ++index, r->err)) return false;
     }
 }
 
-bool pgn_read(const char *text, const Variant *force, Game *g, PgnHeader *h, const char **next, char *err,
-              size_t errlen)
+bool pgn_read(const char *text, const Variant *force, const char *force_options, Game *g, PgnHeader *h,
+              const char **next, Text *err)
 {
     PgnHeader local;
+    pgn_header_init(&local);
     if (!h) h = &local;
-    memset(h, 0, sizeof *h);
-    if (err && errlen) err[0] = 0;
     if (!text) text = "";
-    Reader r = { text, text, err, errlen };
+    Reader r = { text, text, err };
     /* A UTF-8 byte order mark is no part of the game. */
     if (!strncmp(r.p, "\xEF\xBB\xBF", 3)) r.p += 3;
 
     bool any = false;
     bool ok = read_tag_section(&r, h, &any);
-    ok = start_game(g, force, h, ok, err, errlen) && ok;
+    if (ok) ok = start_game(g, force, force_options, h, err);
+    else memset(g, 0, sizeof *g);
     int result = -1;
     if (ok) ok = read_movetext(&r, g, &result, &any);
-    if (ok && !any) {
-        if (err && errlen) snprintf(err, errlen, "no game found: there are no tags and no moves");
-        ok = false;
-    }
-    if (ok) ok = settle_result(g, h, result, err, errlen);
+    if (ok && !any) ok = text_fail(err, "no game found: there are no tags and no moves");
+    if (ok) ok = settle_result(g, h, result, err);
     if (next) *next = r.p;
+    pgn_header_free(&local);
     return ok;
 }
 
@@ -510,15 +507,15 @@ bool pgn_read(const char *text, const Variant *force, Game *g, PgnHeader *h, con
 /* Writing                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Writes a tag pair, escaping '"' and '\' and flattening line breaks. */
-static void write_tag(FILE *out, const char *name, const char *value)
+/* Writes a tag pair, escaping '"' and '\\' and flattening line breaks. */
+static void write_tag(Text *out, const char *name, const char *value)
 {
-    fprintf(out, "[%s \"", name);
+    text_addf(out, "[%s \"", name);
     for (const char *c = value; *c; c++) {
-        if (*c == '"' || *c == '\\') fputc('\\', out);
-        fputc(*c == '\n' || *c == '\r' ? ' ' : *c, out);
+        if (*c == '"' || *c == '\\') text_add_char(out, '\\');
+        text_add_char(out, *c == '\n' || *c == '\r' ? ' ' : *c);
     }
-    fputs("\"]\n", out);
+    text_add(out, "\"]\n");
 }
 
 static const char *const ROSTER[] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
@@ -528,25 +525,31 @@ static bool is_computed_tag(const char *name, bool declared)
 {
     for (size_t i = 0; i < sizeof ROSTER / sizeof ROSTER[0]; i++)
         if (!strcmp(name, ROSTER[i])) return true;
-    if (!strcmp(name, "Variant") || !strcmp(name, "SetUp") || !strcmp(name, "FEN")) return true;
+    static const char *const computed[] = { "Variant", "Options", "SetUp", "FEN" };
+    for (size_t i = 0; i < sizeof computed / sizeof computed[0]; i++)
+        if (!strcmp(name, computed[i])) return true;
     return declared && !strcmp(name, "Termination");
 }
 
 /* Does the game start elsewhere than the variant's start position?  Both
  * are written by the variant's own to_fen, so that two spellings of one
- * position compare equal. */
-static bool starts_from_fen(const Game *g, char *fen, size_t len)
+ * position compare equal.  The game's FEN is left in fen. */
+static bool starts_from_fen(const Game *g, Text *fen, bool *differs)
 {
     const Variant *v = g->variant;
-    v->to_fen(&g->nodes[0].state, fen, len);
-    State start;
-    char standard[FEN_MAX];
-    if (!v->from_fen(&start, v->start_fen, NULL, 0)) return true;
-    v->to_fen(&start, standard, sizeof standard);
-    return strcmp(fen, standard) != 0;
+    v->to_fen(&g->options, game_node(g, 0)->state, fen);
+    State *start = v->from_fen(&g->options, v->start_fen, NULL);
+    Text standard = TEXT_INIT;
+    if (start) v->to_fen(&g->options, start, &standard);
+    /* A start position the options make impossible: the game's own FEN. */
+    *differs = !start || strcmp(text_str(fen), text_str(&standard)) != 0;
+    bool ok = !standard.failed && !fen->failed;
+    free(start);
+    text_free(&standard);
+    return ok;
 }
 
-static void write_tags(Game *g, const PgnHeader *h, Outcome outcome, FILE *out)
+static bool write_tags(const Game *g, const PgnHeader *h, Outcome outcome, Text *out)
 {
     bool declared = g->declared.result != RESULT_NONE;
     for (size_t i = 0; i < sizeof ROSTER / sizeof ROSTER[0]; i++) {
@@ -558,12 +561,24 @@ static void write_tags(Game *g, const PgnHeader *h, Outcome outcome, FILE *out)
     for (int i = 0; h && i < h->count; i++)
         if (!is_computed_tag(h->tags[i].name, declared)) write_tag(out, h->tags[i].name, h->tags[i].value);
     if (g->variant != &VARIANT_CHESS) write_tag(out, "Variant", g->variant->title);
-    char fen[FEN_MAX];
-    if (starts_from_fen(g, fen, sizeof fen)) {
+    Text text = TEXT_INIT;
+    options_format(g->variant, &g->options, false, &text);
+    if (text.len) write_tag(out, "Options", text_str(&text));
+    text_clear(&text);
+    bool differs;
+    bool ok = starts_from_fen(g, &text, &differs);
+    if (ok && differs) {
         write_tag(out, "SetUp", "1");
-        write_tag(out, "FEN", fen);
+        write_tag(out, "FEN", text_str(&text));
     }
-    if (declared) write_tag(out, "Termination", g->declared.reason);
+    text_clear(&text);
+    if (declared) {
+        outcome_words(g->declared, g->declared_words, &text);
+        write_tag(out, "Termination", text_str(&text));
+    }
+    ok = ok && !text.failed;
+    text_free(&text);
+    return ok;
 }
 
 /* Writes one movetext token, starting a new line where it would pass the
@@ -572,78 +587,99 @@ static void write_token(Writer *w, const char *token)
 {
     int len = (int)strlen(token);
     if (w->column > 0 && w->column + 1 + len > PGN_COLUMNS) {
-        fputc('\n', w->out);
+        text_add_char(w->out, '\n');
         w->column = 0;
     } else if (w->column > 0) {
-        fputc(' ', w->out);
+        text_add_char(w->out, ' ');
         w->column++;
     }
-    fputs(token, w->out);
+    text_add(w->out, token);
     w->column += len;
     w->after_comment = false;
 }
 
-/* Formats node i's action in the position where it was played: the node
- * that was current before it (for an ordinary action that is its parent;
- * for a travel back, the parent is the earlier position it returns to). */
-static void format_action(Game *g, int i, char *buf, size_t len)
+/* Writes a comment {text} as one token. */
+static void write_comment(Writer *w, const char *text)
 {
-    Move m = g->nodes[i].move;
-    int was = game_goto(g, g->nodes[i].previous);
-    g->variant->format_human(g, m, buf, len);
-    game_goto(g, was);
+    Text comment = TEXT_INIT;
+    text_addf(&comment, "{%s}", text);
+    write_token(w, text_str(&comment));
+    w->after_comment = true;
+    if (comment.failed) w->out->failed = true;
+    text_free(&comment);
 }
 
 /* Node i's action with the move number before it: "N." before White's,
  * "N..." before Black's where the reader could not tell it is Black's (at
- * the start, after a comment, after a jump in the record).  The two make
- * one unit, so that a line never ends between a number and its action. */
-static void numbered_action(const Writer *w, Game *g, int i, char *buf, size_t len)
+ * the start, after a comment), then the
+ * variant's note on it.  Each action is formatted in the position where it
+ * was played: node i - 1, the present one then (for a travel back, its
+ * parent is the earlier position it returns to). */
+static bool write_action(Writer *w, const Game *g, int i)
 {
-    char action[TOKEN_MAX];
-    format_action(g, i, action, sizeof action);
-    const Board *b = &g->nodes[g->nodes[i].previous].state.board;
-    bool jump = g->nodes[i].previous != i - 1;
-    unsigned number = b->fullmove;
-    if (b->side == WHITE) snprintf(buf, len, "%u. %s", number, action);
-    else if (i == 1 || w->after_comment || jump) snprintf(buf, len, "%u... %s", number, action);
-    else snprintf(buf, len, "%s", action);
+    const Node *node = game_node(g, i);
+    const Board *b = &game_node(g, i - 1)->state->board;
+    Line l;
+    line_open(&l, g, i - 1);
+    Text unit = TEXT_INIT, note = TEXT_INIT;
+    if (b->side == WHITE) text_addf(&unit, "%u. ", (unsigned)b->fullmove);
+    else if (i == 1 || w->after_comment) text_addf(&unit, "%u... ", (unsigned)b->fullmove);
+    bool ok = g->variant->format_human(&l, node->move, &unit);
+    if (ok && g->variant->note) ok = g->variant->note(&l, node->move, &note);
+    line_close(&l);
+    if (ok) {
+        write_token(w, text_str(&unit));
+        if (note.len) write_comment(w, text_str(&note));
+    }
+    ok = ok && !unit.failed && !note.failed;
+    text_free(&unit);
+    text_free(&note);
+    return ok;
 }
 
-static void write_movetext(Game *g, Outcome outcome, FILE *out)
+/* The note on the turn at which the rules ended the game without an
+ * action (an arrival that could not land when the side was mated). */
+static bool write_final_note(Writer *w, const Game *g)
+{
+    if (!g->variant->note) return true;
+    Line l;
+    line_open(&l, g, game_current(g));
+    Outcome o;
+    Text note = TEXT_INIT;
+    bool ok = line_outcome(&l, &o);
+    if (ok && o.result != RESULT_NONE) ok = g->variant->note(&l, move_none(), &note);
+    if (ok && note.len) write_comment(w, text_str(&note));
+    ok = ok && !note.failed;
+    text_free(&note);
+    line_close(&l);
+    return ok;
+}
+
+static bool write_movetext(const Game *g, Outcome outcome, Text *out)
 {
     Writer w = { out, 0, false };
-    for (int i = 1; i < g->count; i++) {
-        char unit[TOKEN_MAX + 16];
-        numbered_action(&w, g, i, unit, sizeof unit);
-        write_token(&w, unit);
-        if (g->variant->note) {
-            char note[TOKEN_MAX], comment[TOKEN_MAX + 2];
-            int was = game_goto(g, g->nodes[i].previous);
-            g->variant->note(g, g->nodes[i].move, note, sizeof note);
-            game_goto(g, was);
-            if (note[0]) {
-                snprintf(comment, sizeof comment, "{%s}", note);
-                write_token(&w, comment);
-                w.after_comment = true;
-            }
-        }
-        if (g->nodes[i].parent != g->nodes[i].previous) {
+    bool ok = true;
+    for (int i = 1; i < game_count(g) && ok; i++) {
+        ok = write_action(&w, g, i);
+        const Node *node = game_node(g, i);
+        if (ok && node->parent != i - 1) {
             char comment[32];
-            snprintf(comment, sizeof comment, "{Timeline %d}", g->nodes[i].timeline);
-            write_token(&w, comment);
-            w.after_comment = true;
+            snprintf(comment, sizeof comment, "Timeline %d", node->timeline);
+            write_comment(&w, comment);
         }
     }
+    if (ok) ok = write_final_note(&w, g);
     /* PGN has no token for "both lose"; [Result "0-0"] carries it. */
     write_token(&w, outcome.result == RESULT_BOTH_LOSE ? "*" : result_string(outcome.result));
-    fputs("\n\n", out);
+    text_add(out, "\n\n");
+    return ok;
 }
 
-void pgn_write(Game *g, const PgnHeader *h, FILE *out)
+bool pgn_write(const Game *g, const PgnHeader *h, Text *out)
 {
-    Outcome outcome = game_outcome(g);
-    write_tags(g, h, outcome, out);
-    fputc('\n', out);
-    write_movetext(g, outcome, out);
+    Outcome outcome;
+    if (!game_outcome(g, &outcome)) return false;
+    bool ok = write_tags(g, h, outcome, out);
+    text_add_char(out, '\n');
+    return ok && write_movetext(g, outcome, out) && !out->failed;
 }

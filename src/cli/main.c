@@ -20,6 +20,7 @@ static const Command COMMANDS[] = {
     { "status", cmd_status, HELP_STATUS, "say whether a game is over, and why" },
     { "replay", cmd_replay, HELP_REPLAY, "check a game record (PGN or score sheets) and show its timelines" },
     { "export", cmd_export, HELP_EXPORT, "write a game record as PGN or as score sheets" },
+    { "variants", cmd_variants, HELP_VARIANTS, "list the games and their options" },
 };
 enum { COMMAND_COUNT = sizeof COMMANDS / sizeof COMMANDS[0] };
 
@@ -31,21 +32,26 @@ static void print_help(void)
            "       ttchess COMMAND --help\n\n"
            "Commands:\n");
     for (int i = 0; i < COMMAND_COUNT; i++) printf("  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    Text names = TEXT_INIT;
+    variant_names(&names);
     printf("\nVariants (--variant): %s.  The default is chess.\n\n"
            "Options common to perft, moves and status:\n"
-           "  --variant V        the game to play\n"
-           "  --fen FEN          start from this position (the variant's FEN)\n"
-           "  --moves \"m1 m2\"    then play these actions, in coordinate form (e2e4,\n"
-           "                     e7e8q, e1g1) or SAN (Nf3, O-O); move numbers such as\n"
-           "                     \"1.\" are skipped.  A variant adds its own forms:\n"
-           "                     gifford: f1>9 (send forward to move 9), B@c4\n"
-           "                     (arrival), e8<2@f8 (king back to move 2, onto f8),\n"
-           "                     and Gifford's own written without spaces (d2//to8,\n"
-           "                     [P]e6); see docs/notation.md\n\n"
-           "Errors: any bad input prints one line 'error: ...' to standard error and the\n"
+           "  --variant V          the game to play\n"
+           "  --option NAME=VALUE  change one of the game's rule limits (see 'ttchess\n"
+           "                       variants'); may be given several times\n"
+           "  --fen FEN            start from this position (the variant's FEN)\n"
+           "  --moves \"m1 m2\"      then play these actions, in coordinate form (e2e4,\n"
+           "                       e7e8q, e1g1) or SAN (Nf3, O-O); move numbers such as\n"
+           "                       \"1.\" are skipped; each game adds its own forms:\n",
+           text_str(&names));
+    text_free(&names);
+    for (int i = 0; VARIANTS[i]; i++) {
+        if (!VARIANTS[i]->notation_help) continue;
+        printf("\n%s:\n%s", VARIANTS[i]->name, VARIANTS[i]->notation_help);
+    }
+    printf("\nErrors: any bad input prints one line 'error: ...' to standard error and the\n"
            "command exits with status 2; 'move N' in a message is the Nth action of\n"
-           "--moves.  Success exits with status 0.\n",
-           variant_names());
+           "--moves.  Success exits with status 0.  See docs/notation.md.\n");
 }
 
 static const Command *find_command(const char *name)

@@ -1,32 +1,29 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * Attack tables: leapers by lookup, sliders by magic bitboards.
  *
- * The tables are filled once by attacks_init() and never change after, so
- * every lookup below is a plain read.  They are declared here only so that
- * the lookups can be inlined into the move generator's inner loops. */
+ * The tables are constant data written at build time by tables_gen.c, so
+ * every lookup below is a plain read of memory no one ever writes, safe
+ * from any thread.  They are declared here so that the lookups can be
+ * inlined into the move generator's inner loops. */
 #ifndef TTCHESS_ATTACKS_H
 #define TTCHESS_ATTACKS_H
 
 #include "bitboard.h"
 
 typedef struct Magic {
-    Bitboard mask;       /* relevant occupancy: the rays without their edges */
-    Bitboard magic;      /* multiplier that hashes the mask bits perfectly   */
-    const Bitboard *table;
+    Bitboard mask;          /* relevant occupancy: the rays without their edges */
+    Bitboard magic;         /* multiplier that hashes the mask bits perfectly   */
+    const Bitboard *table;  /* the square's slice of the attack table          */
     unsigned shift;
 } Magic;
 
-extern Bitboard PAWN_ATTACKS[2][64];
-extern Bitboard KNIGHT_ATTACKS[64];
-extern Bitboard KING_ATTACKS[64];
-extern Bitboard BETWEEN[64][64];
-extern Bitboard LINE[64][64];
-extern Magic BISHOP_MAGICS[64];
-extern Magic ROOK_MAGICS[64];
-
-/* Fills the tables; idempotent.  Every public entry point that can be
- * reached first (board setup, FEN parsing) calls it. */
-void attacks_init(void);
+extern const Bitboard PAWN_ATTACKS[2][64];
+extern const Bitboard KNIGHT_ATTACKS[64];
+extern const Bitboard KING_ATTACKS[64];
+extern const Bitboard BETWEEN[64][64];
+extern const Bitboard LINE[64][64];
+extern const Magic BISHOP_MAGICS[64];
+extern const Magic ROOK_MAGICS[64];
 
 static inline Bitboard pawn_attacks(Color c, Square s) { return PAWN_ATTACKS[c][s]; }
 static inline Bitboard knight_attacks(Square s) { return KNIGHT_ATTACKS[s]; }
@@ -48,6 +45,16 @@ static inline Bitboard between_bb(Square a, Square b) { return BETWEEN[a][b]; }
 static inline Bitboard line_bb(Square a, Square b) { return LINE[a][b]; }
 
 /* Attacks of a non-pawn piece type from s. */
-Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied);
+static inline Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied)
+{
+    switch (t) {
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occupied);
+    case ROOK: return rook_attacks(s, occupied);
+    case QUEEN: return queen_attacks(s, occupied);
+    case KING: return king_attacks(s);
+    default: return 0;
+    }
+}
 
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "attacks.h"
+#include "zobrist.h"
 
 /* Castling: the rights bit, the king's start and landing squares, the
  * squares that must be empty and those that must not be attacked. */
@@ -43,9 +44,20 @@ uint8_t castling_after_touch(uint8_t rights, Square s)
     }
 }
 
+/* Adds without a capacity check: every entry point below reserves room
+ * for the most moves the board can have first (reserve_for_board). */
 static inline void add(MoveList *l, Square from, Square to, uint8_t kind, uint8_t piece)
 {
     l->moves[l->count++] = move_make(from, to, kind, piece, 0);
+}
+
+/* The most chess moves (pseudo-legal ones included) the side to move can
+ * have: no piece has more than a queen's 27, a pawn's four promotions on
+ * each of three squares are 12, and castling and en passant add at most
+ * two each.  Reserving this much once lets the inner loops add freely. */
+static bool reserve_for_board(const Board *b, MoveList *l)
+{
+    return movelist_reserve(l, bb_count(b->by_color[b->side]) * 27 + 4);
 }
 
 static void add_promotions(MoveList *l, Square from, Square to)
@@ -132,7 +144,7 @@ static void gen_pieces(const Board *b, Bitboard from, Bitboard targets, MoveList
     }
 }
 
-void gen_pseudo(const Board *b, MoveList *l)
+static void pseudo_moves(const Board *b, MoveList *l)
 {
     Color us = b->side;
     Bitboard own = b->by_color[us];
@@ -140,6 +152,13 @@ void gen_pseudo(const Board *b, MoveList *l)
     gen_en_passant(b, board_pieces(b, us, PAWN), l);
     gen_pieces(b, own & ~b->by_type[PAWN], ~own, l);
     gen_castling(b, l, false);
+}
+
+bool gen_pseudo(const Board *b, MoveList *l)
+{
+    if (!reserve_for_board(b, l)) return false;
+    pseudo_moves(b, l);
+    return true;
 }
 
 bool move_is_legal(const Board *b, Move m)
@@ -155,14 +174,16 @@ bool move_is_legal(const Board *b, Move m)
     return !board_in_check(&copy, b->side);
 }
 
-/* The general path: any number of kings. */
+/* The general path: any number of kings.  The pseudo-legal moves are
+ * added, then those that fail the trial are squeezed out in place. */
 static void gen_by_trial(const Board *b, MoveList *l)
 {
-    MoveList pseudo;
-    pseudo.count = 0;
-    gen_pseudo(b, &pseudo);
-    for (int i = 0; i < pseudo.count; i++)
-        if (move_is_legal(b, pseudo.moves[i])) l->moves[l->count++] = pseudo.moves[i];
+    int first = l->count;
+    pseudo_moves(b, l);
+    int kept = first;
+    for (int i = first; i < l->count; i++)
+        if (move_is_legal(b, l->moves[i])) l->moves[kept++] = l->moves[i];
+    l->count = kept;
 }
 
 /* Our pieces pinned to our king on ksq. */
@@ -229,21 +250,27 @@ static void gen_one_king(const Board *b, MoveList *l)
     }
 }
 
-void gen_legal(const Board *b, MoveList *l)
+bool gen_legal(const Board *b, MoveList *l)
 {
+    if (!reserve_for_board(b, l)) return false;
     if (bb_count(board_kings(b, b->side)) == 1) gen_one_king(b, l);
     else gen_by_trial(b, l);
+    return true;
 }
 
 bool board_ep_capture_legal(const Board *b)
 {
     if (b->ep == SQ_NONE) return false;
-    MoveList ep;
-    ep.count = 0;
-    gen_en_passant(b, board_pieces(b, b->side, PAWN), &ep);
-    for (int i = 0; i < ep.count; i++)
-        if (move_is_legal(b, ep.moves[i])) return true;
+    Bitboard from = pawn_attacks((Color)!b->side, b->ep) & board_pieces(b, b->side, PAWN);
+    while (from)
+        if (move_is_legal(b, move_make(bb_pop(&from), b->ep, MOVE_EN_PASSANT, NO_TYPE, 0))) return true;
     return false;
+}
+
+uint64_t board_position_key(const Board *b)
+{
+    if (b->ep == SQ_NONE || board_ep_capture_legal(b)) return b->key;
+    return b->key ^ ZOBRIST_EP_FILE[square_file(b->ep)];
 }
 
 void board_make(Board *b, Move m)
@@ -252,8 +279,8 @@ void board_make(Board *b, Move m)
     Piece p = b->squares[m.from];
     bool capture = b->squares[m.to] != NO_PIECE;
 
-    b->castling = castling_after_touch(castling_after_touch(b->castling, m.from), m.to);
-    b->ep = SQ_NONE;
+    board_set_castling(b, castling_after_touch(castling_after_touch(b->castling, m.from), m.to));
+    board_set_ep(b, SQ_NONE);
     if (capture) board_remove(b, m.to);
     board_remove(b, m.from);
 
@@ -268,7 +295,7 @@ void board_make(Board *b, Move m)
         break;
     case MOVE_DOUBLE_PUSH:
         board_put(b, m.to, p);
-        b->ep = (Square)((m.from + m.to) / 2);
+        board_set_ep(b, (Square)((m.from + m.to) / 2));
         break;
     case MOVE_CASTLE: {
         const CastleRule *r = &CASTLE_RULES[us][m.to > m.from ? 0 : 1];
@@ -284,15 +311,14 @@ void board_make(Board *b, Move m)
     b->halfmove = (capture || piece_type(p) == PAWN) ? 0 : (uint16_t)(b->halfmove + 1);
     if (us == BLACK) b->fullmove++;
     b->side = (Color)!us;
+    b->key ^= ZOBRIST_SIDE;
 }
 
-void move_to_coord(Move m, char *buf, size_t len)
+void move_to_coord(Move m, Text *out)
 {
     char f[3], t[3];
     square_name(m.from, f);
     square_name(m.to, t);
-    if (m.kind == MOVE_PROMOTION)
-        snprintf(buf, len, "%s%s%c", f, t, piece_letter(m.piece) + ('a' - 'A'));
-    else
-        snprintf(buf, len, "%s%s", f, t);
+    if (m.kind == MOVE_PROMOTION) text_addf(out, "%s%s%c", f, t, piece_letter(m.piece) + ('a' - 'A'));
+    else text_addf(out, "%s%s", f, t);
 }

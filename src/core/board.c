@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * The board: placement, its Zobrist key, attack queries and FEN. */
+#include "ttchess/board.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attacks.h"
+#include "zobrist.h"
+
+void board_clear(Board *b)
+{
+    memset(b, 0, sizeof *b);
+    b->ep = SQ_NONE;
+    b->fullmove = 1;
+}
+
+void board_put(Board *b, Square s, Piece p)
+{
+    Bitboard bit = BB(s);
+    b->squares[s] = p;
+    b->by_type[0] |= bit;
+    b->by_type[piece_type(p)] |= bit;
+    b->by_color[piece_color(p)] |= bit;
+    b->key ^= ZOBRIST_PIECE[p][s];
+}
+
+void board_remove(Board *b, Square s)
+{
+    Piece p = b->squares[s];
+    if (p == NO_PIECE) return;
+    Bitboard bit = BB(s);
+    b->squares[s] = NO_PIECE;
+    b->by_type[0] &= ~bit;
+    b->by_type[piece_type(p)] &= ~bit;
+    b->by_color[piece_color(p)] &= ~bit;
+    b->key ^= ZOBRIST_PIECE[p][s];
+}
+
+void board_set_castling(Board *b, uint8_t rights)
+{
+    b->key ^= ZOBRIST_CASTLING[b->castling] ^ ZOBRIST_CASTLING[rights];
+    b->castling = rights;
+}
+
+void board_set_ep(Board *b, Square ep)
+{
+    if (b->ep != SQ_NONE) b->key ^= ZOBRIST_EP_FILE[square_file(b->ep)];
+    if (ep != SQ_NONE) b->key ^= ZOBRIST_EP_FILE[square_file(ep)];
+    b->ep = ep;
+}
+
+void board_end_turn(Board *b, bool reset_clock)
+{
+    board_set_ep(b, SQ_NONE);
+    b->halfmove = reset_clock ? 0 : (uint16_t)(b->halfmove + 1);
+    if (b->side == BLACK) b->fullmove++;
+    b->side = (Color)!b->side;
+    b->key ^= ZOBRIST_SIDE;
+}
+
+uint64_t board_compute_key(const Board *b)
+{
+    uint64_t key = ZOBRIST_CASTLING[b->castling];
+    for (Square s = 0; s < 64; s++)
+        if (b->squares[s] != NO_PIECE) key ^= ZOBRIST_PIECE[b->squares[s]][s];
+    if (b->ep != SQ_NONE) key ^= ZOBRIST_EP_FILE[square_file(b->ep)];
+    if (b->side == BLACK) key ^= ZOBRIST_SIDE;
+    return key;
+}
+
+Bitboard board_attackers(const Board *b, Square s, Color by, Bitboard occ)
+{
+    Bitboard them = b->by_color[by];
+    Bitboard diag = b->by_type[BISHOP] | b->by_type[QUEEN];
+    Bitboard orth = b->by_type[ROOK] | b->by_type[QUEEN];
+    return ((pawn_attacks((Color)!by, s) & b->by_type[PAWN]) |
+            (knight_attacks(s) & b->by_type[KNIGHT]) |
+            (king_attacks(s) & b->by_type[KING]) |
+            (bishop_attacks(s, occ) & diag) |
+            (rook_attacks(s, occ) & orth)) & them;
+}
+
+bool board_square_attacked(const Board *b, Square s, Color by)
+{
+    return board_attackers(b, s, by, board_occupied(b)) != 0;
+}
+
+Bitboard board_attacked_squares(const Board *b, Color by)
+{
+    Bitboard occ = board_occupied(b), att = 0;
+    Bitboard pawns = board_pieces(b, by, PAWN);
+    att |= by == WHITE ? ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9)
+                       : ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7);
+    Bitboard pieces = b->by_color[by] & ~b->by_type[PAWN];
+    while (pieces) {
+        Square s = bb_pop(&pieces);
+        att |= piece_attacks(piece_type(b->squares[s]), s, occ);
+    }
+    return att;
+}
+
+bool board_in_check(const Board *b, Color c)
+{
+    Bitboard kings = board_kings(b, c);
+    while (kings) {
+        if (board_square_attacked(b, bb_pop(&kings), (Color)!c)) return true;
+    }
+    return false;
+}
+
+Bitboard board_checkers(const Board *b, Color c)
+{
+    Bitboard kings = board_kings(b, c);
+    if (!kings) return 0;
+    return board_attackers(b, bb_first(kings), (Color)!c, board_occupied(b));
+}
+
+Square square_parse(const char *s)
+{
+    if (!s || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return SQ_NONE;
+    return make_square(s[0] - 'a', s[1] - '1');
+}
+
+void square_name(Square s, char buf[3])
+{
+    if (s >= 64) {
+        buf[0] = '-';
+        buf[1] = 0;
+        return;
+    }
+    buf[0] = (char)('a' + square_file(s));
+    buf[1] = (char)('1' + square_rank(s));
+    buf[2] = 0;
+}
+
+char piece_letter(PieceType t) { return " PNBRQK"[t < 7 ? t : 0]; }
+
+PieceType piece_type_from_letter(char c)
+{
+    switch (toupper((unsigned char)c)) {
+    case 'P': return PAWN;
+    case 'N': return KNIGHT;
+    case 'B': return BISHOP;
+    case 'R': return ROOK;
+    case 'Q': return QUEEN;
+    case 'K': return KING;
+    default: return NO_TYPE;
+    }
+}
+
+const char *piece_type_name(PieceType t)
+{
+    static const char *const names[] = { "piece", "pawn", "knight", "bishop", "rook", "queen", "king" };
+    return names[t < 7 ? t : 0];
+}
+
+const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
+
+/* ---- FEN ---------------------------------------------------------------- */
+
+/* One space-separated field of a FEN, as a span of the text. */
+typedef struct Field {
+    const char *at;
+    size_t len;
+} Field;
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* Finds the next field after *p; false if there is none. */
+static bool next_field(const char **p, Field *f)
+{
+    const char *s = *p;
+    while (is_blank(*s)) s++;
+    if (!*s) return false;
+    f->at = s;
+    while (*s && !is_blank(*s)) s++;
+    f->len = (size_t)(s - f->at);
+    *p = s;
+    return true;
+}
+
+static bool field_is(const Field *f, const char *word) { return f->len == strlen(word) && !strncmp(f->at, word, f->len); }
+
+static bool parse_placement(Board *b, const Field *f, Text *err)
+{
+    int rank = 7, file = 0;
+    for (size_t i = 0; i < f->len; i++) {
+        char c = f->at[i];
+        if (c == '/') {
+            if (file != 8) return text_fail(err, "bad FEN: rank %d has %d squares, not 8", rank + 1, file);
+            if (--rank < 0) return text_fail(err, "bad FEN: more than 8 ranks");
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+        } else {
+            PieceType t = piece_type_from_letter(c);
+            if (t == NO_TYPE) return text_fail(err, "bad FEN: '%c' is not a piece letter", c);
+            if (file < 8) board_put(b, make_square(file, rank), make_piece(isupper((unsigned char)c) ? WHITE : BLACK, t));
+            file++;
+        }
+        if (file > 8) return text_fail(err, "bad FEN: rank %d has more than 8 squares", rank + 1);
+    }
+    if (rank != 0 || file != 8) return text_fail(err, "bad FEN: the board needs 8 ranks of 8 squares");
+    return true;
+}
+
+/* Castling rights are kept only where the king and rook still stand on
+ * their original squares, so that a right never refers to a missing piece. */
+static uint8_t sane_castling(const Board *b, uint8_t rights)
+{
+    Piece wk = make_piece(WHITE, KING), bk = make_piece(BLACK, KING);
+    Piece wr = make_piece(WHITE, ROOK), br = make_piece(BLACK, ROOK);
+    if (b->squares[4] != wk) rights &= (uint8_t)~(CASTLE_WK | CASTLE_WQ);
+    if (b->squares[60] != bk) rights &= (uint8_t)~(CASTLE_BK | CASTLE_BQ);
+    if (b->squares[7] != wr) rights &= (uint8_t)~CASTLE_WK;
+    if (b->squares[0] != wr) rights &= (uint8_t)~CASTLE_WQ;
+    if (b->squares[63] != br) rights &= (uint8_t)~CASTLE_BK;
+    if (b->squares[56] != br) rights &= (uint8_t)~CASTLE_BQ;
+    return rights;
+}
+
+static bool parse_castling(Board *b, const Field *f, Text *err)
+{
+    uint8_t rights = 0;
+    if (!field_is(f, "-")) {
+        for (size_t i = 0; i < f->len; i++) {
+            const char *letters = "KQkq";
+            const char *at = strchr(letters, f->at[i]);
+            if (!at || !f->at[i]) return text_fail(err, "bad FEN: castling rights must be '-' or letters from 'KQkq'");
+            rights |= (uint8_t)(1u << (at - letters));
+        }
+    }
+    b->castling = sane_castling(b, rights);
+    return true;
+}
+
+/* An en passant square says a pawn has just moved two squares past it:
+ * that pawn must stand in front of it, and the square it crossed and the
+ * one it left must be empty. */
+static bool parse_ep(Board *b, const Field *f, Text *err)
+{
+    if (field_is(f, "-")) return true;
+    Square s = f->len == 2 ? square_parse(f->at) : SQ_NONE;
+    if (s == SQ_NONE || square_rank(s) != (b->side == WHITE ? 5 : 2))
+        return text_fail(err, "bad FEN: the en passant square must be '-' or a square on the 3rd or 6th rank");
+    Color mover = (Color)!b->side;
+    int ahead = mover == WHITE ? 8 : -8;
+    Square pawn = (Square)(s + ahead), left = (Square)(s - ahead);
+    if (b->squares[pawn] != make_piece(mover, PAWN) || b->squares[s] != NO_PIECE || b->squares[left] != NO_PIECE) {
+        char sq[3], at[3];
+        square_name(s, sq);
+        square_name(pawn, at);
+        return text_fail(err, "bad FEN: the en passant square %s needs the %s pawn that has just moved past it on %s",
+                         sq, color_name(mover), at);
+    }
+    b->ep = s;
+    return true;
+}
+
+/* A whole number from lo to hi, digits only. */
+static bool parse_number(const Field *f, long lo, long hi, long *out)
+{
+    if (f->len == 0 || f->len > 6) return false;
+    long v = 0;
+    for (size_t i = 0; i < f->len; i++) {
+        if (!isdigit((unsigned char)f->at[i])) return false;
+        v = v * 10 + (f->at[i] - '0');
+    }
+    if (v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+/* The two counters, which may be missing.  A variant's own fields may
+ * follow four FEN fields, but a field that starts like a number, or any
+ * field of plain FEN, is a bad half-move clock. */
+static bool parse_counters(Board *b, const char **p, bool variant_fields, Text *err)
+{
+    Field f;
+    long v;
+    const char *save = *p;
+    if (!next_field(p, &f)) return true;
+    if (!parse_number(&f, 0, 10000, &v)) {
+        if (variant_fields && !isdigit((unsigned char)f.at[0])) {
+            *p = save;
+            return true;
+        }
+        return text_fail(err, "bad FEN: the half-move clock must be a whole number from 0 to 10000");
+    }
+    b->halfmove = (uint16_t)v;
+    if (!next_field(p, &f)) return true;
+    if (!parse_number(&f, 1, 60000, &v))
+        return text_fail(err, "bad FEN: the move number must be a whole number from 1 to 60000");
+    b->fullmove = (uint16_t)v;
+    return true;
+}
+
+bool board_from_fen(Board *b, const char *fen, const char **rest, Text *err)
+{
+    const char *p = fen ? fen : "";
+    Field f;
+    board_clear(b);
+    if (!next_field(&p, &f)) return text_fail(err, "bad FEN: it is empty");
+    if (!parse_placement(b, &f, err)) return false;
+    if (next_field(&p, &f)) {
+        if (!field_is(&f, "w") && !field_is(&f, "b")) return text_fail(err, "bad FEN: the side to move must be 'w' or 'b'");
+        b->side = f.at[0] == 'w' ? WHITE : BLACK;
+        if (next_field(&p, &f)) {
+            if (!parse_castling(b, &f, err)) return false;
+            if (next_field(&p, &f)) {
+                if (!parse_ep(b, &f, err)) return false;
+                if (!parse_counters(b, &p, rest != NULL, err)) return false;
+            }
+        }
+    }
+    if (bb_count(b->by_type[PAWN] & (RANK_1 | RANK_8)))
+        return text_fail(err, "bad FEN: a pawn stands on the first or last rank");
+    b->key = board_compute_key(b);
+    while (is_blank(*p)) p++;
+    if (rest) {
+        *rest = p;
+        return true;
+    }
+    if (*p) return text_fail(err, "bad FEN: unexpected text after the move number");
+    return true;
+}
+
+void board_to_fen(const Board *b, Text *out)
+{
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            Piece p = b->squares[make_square(file, rank)];
+            if (p == NO_PIECE) {
+                empty++;
+                continue;
+            }
+            if (empty) text_add_char(out, (char)('0' + empty));
+            empty = 0;
+            char c = piece_letter(piece_type(p));
+            text_add_char(out, piece_color(p) == WHITE ? c : (char)tolower((unsigned char)c));
+        }
+        if (empty) text_add_char(out, (char)('0' + empty));
+        if (rank) text_add_char(out, '/');
+    }
+    char castle[5] = "";
+    int k = 0;
+    for (int i = 0; i < 4; i++)
+        if (b->castling & (1 << i)) castle[k++] = "KQkq"[i];
+    castle[k] = 0;
+    char ep[3];
+    square_name(b->ep, ep);
+    text_addf(out, " %c %s %s %u %u", b->side == WHITE ? 'w' : 'b', k ? castle : "-", ep, (unsigned)b->halfmove,
+              (unsigned)b->fullmove);
+}
+
+bool board_equal(const Board *a, const Board *b)
+{
+    return memcmp(a->squares, b->squares, sizeof a->squares) == 0 && a->side == b->side &&
+           a->castling == b->castling && a->ep == b->ep;
+}

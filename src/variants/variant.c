@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * The registry of variants, their options, and the words of outcomes. */
+#include "ttchess/variant.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const Variant VARIANT_GIFFORD;
+
+const Variant *const VARIANTS[] = { &VARIANT_CHESS, &VARIANT_GIFFORD, NULL };
+
+const Variant *variant_find(const char *name)
+{
+    for (int i = 0; VARIANTS[i]; i++)
+        if (!strcmp(VARIANTS[i]->name, name)) return VARIANTS[i];
+    return NULL;
+}
+
+static bool same_text_nocase(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return false;
+    return *a == *b;
+}
+
+const Variant *variant_find_label(const char *label)
+{
+    for (int i = 0; VARIANTS[i]; i++)
+        if (same_text_nocase(label, VARIANTS[i]->name) || same_text_nocase(label, VARIANTS[i]->title))
+            return VARIANTS[i];
+    return NULL;
+}
+
+void variant_names(Text *out)
+{
+    for (int i = 0; VARIANTS[i]; i++) text_addf(out, "%s%s", i ? ", " : "", VARIANTS[i]->name);
+}
+
+/* ---- Options ------------------------------------------------------------ */
+
+void options_default(const Variant *v, Options *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 0; i < v->option_count; i++) o->value[i] = v->options[i].value;
+}
+
+static int option_index(const Variant *v, const char *name, size_t len)
+{
+    for (int i = 0; i < v->option_count; i++)
+        if (strlen(v->options[i].name) == len && !strncmp(v->options[i].name, name, len)) return i;
+    return -1;
+}
+
+/* One "name=value" of length len. */
+static bool parse_assignment(const Variant *v, Options *o, const char *s, size_t len, Text *err)
+{
+    const char *eq = memchr(s, '=', len);
+    if (!eq) return text_fail(err, "bad option '%.*s': write name=value, e.g. %s=%d", (int)len, s,
+                              v->option_count ? v->options[0].name : "name", v->option_count ? v->options[0].value : 1);
+    int i = option_index(v, s, (size_t)(eq - s));
+    if (i < 0) {
+        if (!v->option_count) return text_fail(err, "%s has no options (given '%.*s')", v->name, (int)len, s);
+        Text names = TEXT_INIT;
+        for (int k = 0; k < v->option_count; k++) text_addf(&names, "%s%s", k ? ", " : "", v->options[k].name);
+        text_fail(err, "%s has no option '%.*s' (its options: %s)", v->name, (int)(eq - s), s, text_str(&names));
+        text_free(&names);
+        return false;
+    }
+    const OptionSpec *spec = &v->options[i];
+    const char *p = eq + 1, *end = s + len;
+    long value = 0;
+    bool digits = p < end;
+    for (; p < end && digits; p++) {
+        digits = isdigit((unsigned char)*p);
+        if (digits) value = value * 10 + (*p - '0');
+        if (value > 1000000) digits = false;
+    }
+    if (!digits || value < spec->min || value > spec->max)
+        return text_fail(err, "bad option '%.*s': %s is a whole number from %d to %d", (int)len, s, spec->name,
+                         spec->min, spec->max);
+    o->value[i] = (int)value;
+    return true;
+}
+
+bool options_parse(const Variant *v, Options *o, const char *assignments, Text *err)
+{
+    const char *p = assignments ? assignments : "";
+    for (;;) {
+        while (*p == ' ' || *p == ',' || *p == '\t') p++;
+        if (!*p) return true;
+        size_t len = strcspn(p, " ,\t");
+        if (!parse_assignment(v, o, p, len, err)) return false;
+        p += len;
+    }
+}
+
+void options_format(const Variant *v, const Options *o, bool all, Text *out)
+{
+    bool any = false;
+    for (int i = 0; i < v->option_count; i++) {
+        if (!all && o->value[i] == v->options[i].value) continue;
+        text_addf(out, "%s%s=%d", any ? " " : "", v->options[i].name, o->value[i]);
+        any = true;
+    }
+}
+
+/* ---- Outcomes ----------------------------------------------------------- */
+
+const char *result_string(uint8_t result)
+{
+    switch (result) {
+    case RESULT_WHITE_WINS: return "1-0";
+    case RESULT_BLACK_WINS: return "0-1";
+    case RESULT_DRAW: return "1/2-1/2";
+    case RESULT_BOTH_LOSE: return "0-0";
+    default: return "*";
+    }
+}
+
+/* The words of each reason; a reason that names a side has it first
+ * ("white king lost in time"). */
+static const struct {
+    bool sided;
+    const char *words;
+} REASON_WORDS[REASON_COUNT] = {
+    [REASON_NONE] = { false, "" },
+    [REASON_CHECKMATE] = { false, "checkmate" },
+    [REASON_STALEMATE] = { false, "stalemate" },
+    [REASON_INSUFFICIENT_MATERIAL] = { false, "insufficient material" },
+    [REASON_FIFTY_MOVES] = { false, "fifty-move rule" },
+    [REASON_REPETITION] = { false, "threefold repetition" },
+    [REASON_KING_LOST_IN_TIME] = { true, "king lost in time" },
+    [REASON_OBLIGATIONS_UNMET] = { true, "obligations unmet" },
+    [REASON_GRAMMATICALLY_INCORRECT] = { true, "grammatically incorrect" },
+    [REASON_RESIGNATION] = { true, "resigns" },
+    [REASON_AGREED_DRAW] = { false, "agreed draw" },
+    [REASON_RECORDED] = { false, "" },
+};
+
+static const char *side_word(uint8_t side)
+{
+    switch (side) {
+    case SIDE_WHITE: return "white";
+    case SIDE_BLACK: return "black";
+    case SIDE_BOTH: return "both";
+    default: return "someone";
+    }
+}
+
+void outcome_words(Outcome o, const char *recorded, Text *out)
+{
+    if (o.reason == REASON_RECORDED) {
+        text_add(out, recorded && *recorded ? recorded : "result recorded in the game file");
+        return;
+    }
+    if (o.reason >= REASON_COUNT) return;
+    if (REASON_WORDS[o.reason].sided) text_addf(out, "%s ", side_word(o.side));
+    text_add(out, REASON_WORDS[o.reason].words);
+}
+
+void outcome_line(Outcome o, const char *recorded, Text *out)
+{
+    if (o.result == RESULT_NONE) {
+        text_add(out, "ongoing");
+        return;
+    }
+    text_addf(out, "%s ", result_string(o.result));
+    outcome_words(o, recorded, out);
+}
+
+bool outcome_from_words(const char *words, Outcome *o)
+{
+    for (int r = REASON_CHECKMATE; r < REASON_RECORDED; r++) {
+        const char *rest = words;
+        uint8_t side = SIDE_NONE;
+        if (REASON_WORDS[r].sided) {
+            static const char *const sides[] = { "white ", "black ", "both " };
+            side = SIDE_NONE;
+            for (uint8_t k = 0; k < 3 && side == SIDE_NONE; k++)
+                if (!strncmp(words, sides[k], strlen(sides[k]))) side = k;
+            /* Only obligations can be unmet on both sides at once. */
+            if (side == SIDE_NONE || (side == SIDE_BOTH && r != REASON_OBLIGATIONS_UNMET)) continue;
+            rest = words + strlen(side_word(side)) + 1;
+        }
+        if (!strcmp(rest, REASON_WORDS[r].words)) {
+            o->reason = (uint8_t)r;
+            o->side = side;
+            return true;
+        }
+    }
+    return false;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * random-game: prints a random legal game of a variant, one action a line
+ * in coordinate form, for the tests that need long games (hundreds of
+ * actions with time travel) played through the command-line tool.  The
+ * same arguments always give the same game.  Time-travel actions are
+ * picked more often than their share, so that long games travel a lot.
+ *
+ * Usage: random-game VARIANT PLIES [SEED]
+ * The game is the first one, from SEED on, that lasts PLIES actions
+ * without ending; the seed used goes to standard error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ttchess/game.h"
+
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 2685821657736338717ULL;
+}
+
+/* Picks an action: one time of three a time-travel one when there is one. */
+static Move pick(const MoveList *l, uint64_t *rng)
+{
+    int travel = 0;
+    for (int i = 0; i < l->count; i++) travel += !move_is_chess(l->moves[i]);
+    if (travel && next_random(rng) % 3 == 0) {
+        int k = (int)(next_random(rng) % (uint64_t)travel);
+        for (int i = 0; i < l->count; i++)
+            if (!move_is_chess(l->moves[i]) && k-- == 0) return l->moves[i];
+    }
+    return l->moves[next_random(rng) % (uint64_t)l->count];
+}
+
+/* Plays a game of `plies` actions from `seed`; false if it ended sooner. */
+static bool play(Game *g, int plies, uint64_t seed)
+{
+    uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 1;
+    MoveList l;
+    movelist_init(&l);
+    bool ok = true;
+    for (int ply = 0; ply < plies && ok; ply++) {
+        Outcome o;
+        ok = game_outcome(g, &o) && o.result == RESULT_NONE && game_generate(g, &l) && l.count > 0 &&
+             game_push(g, pick(&l, &rng));
+    }
+    movelist_free(&l);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3 || argc > 4) {
+        fprintf(stderr, "usage: random-game VARIANT PLIES [SEED]\n");
+        return 2;
+    }
+    const Variant *v = variant_find(argv[1]);
+    int plies = atoi(argv[2]);
+    uint64_t seed = argc == 4 ? strtoull(argv[3], NULL, 10) : 1;
+    if (!v || plies < 1) {
+        fprintf(stderr, "error: unknown variant or bad ply count\n");
+        return 2;
+    }
+    for (int tries = 0; tries < 1000; tries++, seed++) {
+        Game g;
+        Text err = TEXT_INIT;
+        if (!game_init(&g, v, NULL, NULL, &err)) {
+            fprintf(stderr, "error: %s\n", text_str(&err));
+            return 2;
+        }
+        text_free(&err);
+        if (!play(&g, plies, seed)) {
+            game_free(&g);
+            continue;
+        }
+        Text out = TEXT_INIT;
+        for (int i = 1; i < game_count(&g); i++) {
+            Line l;
+            line_open(&l, &g, i - 1);
+            v->format_coord(&l, game_node(&g, i)->move, &out);
+            text_add_char(&out, '\n');
+            line_close(&l);
+        }
+        fputs(text_str(&out), stdout);
+        fprintf(stderr, "random-game: %s, %d actions, %d timelines, seed %llu\n", v->name, plies,
+                game_timelines(&g), (unsigned long long)seed);
+        text_free(&out);
+        game_free(&g);
+        return 0;
+    }
+    fprintf(stderr, "error: no game of %d actions found\n", plies);
+    return 1;
+}
