@@ -306,7 +306,8 @@ status_lines() {
     expect_stdout "status 1-0 checkmate" "1-0 checkmate" status --moves "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#"
     expect_stdout "status 0-1 checkmate" "0-1 checkmate" status --moves "1. f3 e5 2. g4 Qh4#"
     expect_stdout "status 0-1 checkmate, coordinates" "0-1 checkmate" status --moves "f2f3 e7e5 g2g4 d8h4"
-    expect_stdout "status checkmate from a FEN" "0-1 checkmate" status --fen "4k3/8/8/8/8/8/8/r3K2K w - - 0 1"
+    expect_stdout "status checkmate from a FEN (two kings: gifford)" "0-1 checkmate" \
+        status --variant gifford --fen "4k3/8/8/8/8/8/8/r3K2K w - - 0 1"
     expect_stdout "status stalemate" "1/2-1/2 stalemate" status --fen "k7/8/1Q6/8/8/8/8/7K b - - 0 1"
     expect_stdout "status stalemate after a move" "1/2-1/2 stalemate" \
         status --fen "k7/8/8/1Q6/8/8/8/7K w - - 0 1" --moves "Qb6"
@@ -332,13 +333,13 @@ help_texts() {
     expect_help "--help" "ttchess*" --help
     expect_help "-h" "ttchess*" -h
     expect_help "no command" "ttchess*"
-    expect_help "help perft" "usage: ttchess perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] DEPTH" help perft
-    expect_help "perft --help" "usage: ttchess perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] DEPTH" perft --help
-    expect_help "perft -h" "usage: ttchess perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] [--divide] DEPTH" perft -h
-    expect_help "help moves" "usage: ttchess moves [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]" help moves
-    expect_help "moves --help" "usage: ttchess moves [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]" moves --help
-    expect_help "help status" "usage: ttchess status [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]" help status
-    expect_help "status --help" "usage: ttchess status [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"]" status --help
+    expect_help "help perft" "usage: ttchess perft [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]" help perft
+    expect_help "perft --help" "usage: ttchess perft [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]" perft --help
+    expect_help "perft -h" "usage: ttchess perft [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]" perft -h
+    expect_help "help moves" "usage: ttchess moves [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]" help moves
+    expect_help "moves --help" "usage: ttchess moves [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]" moves --help
+    expect_help "help status" "usage: ttchess status [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]" help status
+    expect_help "status --help" "usage: ttchess status [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]" status --help
 }
 
 # ---------------------------------------------------------------------------
@@ -380,7 +381,7 @@ bad_fens() {
     expect_error "FEN: bad en passant" \
         "error: bad FEN: the en passant square must be '-' or a square on the 3rd or 6th rank" \
         perft --fen "4k3/8/8/8/8/8/8/4K3 w - e4 0 1" 1
-    expect_error "FEN: bad move number" "error: bad FEN: the move number must be a whole number from 1" \
+    expect_error "FEN: bad move number" "error: bad FEN: the move number must be a whole number from 1 to 60000" \
         perft --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 0" 1
     expect_error "FEN: pawn on the last rank" "error: bad FEN: a pawn stands on the first or last rank" \
         perft --fen "4k2P/8/8/8/8/8/8/4K3 w - - 0 1" 1
@@ -454,8 +455,7 @@ bad_variants() {
 # ---------------------------------------------------------------------------
 # Gifford's Time Travel Chess through the same contract, plus the records.
 
-SHARED=${SHARED:-../shared}
-SAMPLE="$SHARED/games/gifford-sample.sheets"
+SAMPLE=tests/data/gifford-sample.sheets
 G_START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/- 0/0"
 
 gifford_commands() {
@@ -517,6 +517,104 @@ gifford_records() {
     expect_help "export help" "usage: ttchess export*" export --help
 }
 
+# ---------------------------------------------------------------------------
+# Rule options, the variant list, positions that cannot arise, several ends
+# at once, damaged records, records that start from a FEN.
+
+options_and_variants() {
+    run variants
+    if status_is "variants" 0; then
+        if grep -qx 'chess  Standard' "$tmp/out" && grep -qx 'gifford  Time Travel Chess (Gifford)' "$tmp/out" &&
+            grep -q -- '--option forward=10  (1 to 31)' "$tmp/out" && grep -q -- '--option back=5 ' "$tmp/out" &&
+            grep -q -- '--option back-travels=2 ' "$tmp/out"; then ok
+        else bad "variants" "expected both variants and Gifford's three options with their defaults"; fi
+    fi
+    expect_error "variants takes no argument" "error: unexpected argument 'x' (see 'ttchess variants --help')" variants x
+    # forward=8: a send to move 10 is refused, one to move 9 allowed.
+    # forward=8: six men can go to moves 2 to 9 (48 sends) beside 20 moves.
+    expect_nodes "gifford forward=8 perft 1" 68 perft --variant gifford --option forward=8 1
+    expect_error "forward=8 refuses move 11" \
+        "error: move 3 (f1>11): a piece travels at most 8 moves forward: choose a move from 3 to 10" \
+        status --variant gifford --option forward=8 --moves "e4 e5 f1>11"
+    expect_stdout "forward=8 allows move 10" "ongoing" status --variant gifford --option=forward=8 --moves "e4 e5 f1>10"
+    expect_error "back-travels=0" "error: move 3 (e1<1@e3): backward travels are not allowed in this game (back-travels=0)" \
+        status --variant gifford --option back-travels=0 --moves "e4 e5 e1<1@e3"
+    expect_stdout "back-travels=1 allows one" "ongoing" \
+        status --variant gifford --option back-travels=1 --moves "e4 e5 e1<1@e3"
+    expect_error "unknown option" "error: gifford has no option 'sideways' (its options: forward, back, back-travels)" \
+        moves --variant gifford --option sideways=3
+    expect_error "option out of range" "error: bad option 'forward=40': forward is a whole number from 1 to 31" \
+        moves --variant gifford --option forward=40
+    expect_error "option without a value" "error: --option needs name=value (e.g. --option forward=8)" \
+        moves --variant gifford --option forward
+    expect_error "chess has no options" "error: chess has no options (given 'forward=3')" moves --option forward=3
+}
+
+impossible_positions() {
+    expect_error "chess: side not to move in check" \
+        "error: bad FEN: black is in check, but white is to move (that position cannot arise)" \
+        moves --fen "4k3/4R3/8/8/8/8/8/7K w - - 0 1"
+    expect_error "chess: no king" "error: bad FEN: white has 0 kings, and chess needs exactly one king a side" \
+        status --fen "4k3/8/8/8/8/8/8/8 w - - 0 1"
+    expect_error "chess: 16 kings" "error: bad FEN: white has 16 kings, and chess needs exactly one king a side" \
+        status --fen "4k3/8/8/8/8/8/KKKKKKKK/KKKKKKKK w - - 0 1"
+    expect_error "en passant square without its pawn" \
+        "error: bad FEN: the en passant square d6 needs the black pawn that has just moved past it on d5" \
+        moves --fen "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1"
+    expect_error "gifford: side not to move in check" \
+        "error: bad FEN: black is in check, but white is to move (that position cannot arise)" \
+        moves --variant gifford --fen "4k3/4R3/8/8/8/8/8/7K w - - 0 1"
+    expect_error "gifford: no king anywhere" "error: bad FEN: black has no king, neither on the board nor arriving" \
+        status --variant gifford --fen "8/8/8/8/8/8/8/4K3 w - - 0 1"
+    expect_stdout "gifford: a king arriving is a king" "ongoing" \
+        status --variant gifford --fen "8/8/8/8/8/8/4P3/4K3 w - - 0 1 -/K2 0/0"
+    expect_stdout "gifford: several kings" "ongoing" status --variant gifford --fen "4k3/8/8/8/8/8/P7/K3K2K w - - 0 1"
+}
+
+several_ends() {
+    expect_stdout "dead position before the fifty-move rule (gifford)" "1/2-1/2 insufficient material" \
+        status --variant gifford --fen "4k3/8/8/8/8/8/8/4K3 w - - 100 60"
+    expect_stdout "dead position before the fifty-move rule (chess)" "1/2-1/2 insufficient material" \
+        status --fen "4k3/8/8/8/8/8/8/4K3 w - - 100 60"
+    expect_stdout "checkmate before the fifty-move rule" "0-1 checkmate" \
+        status --fen "4k3/8/8/8/8/8/5PPP/3r2K1 w - - 100 60"
+    expect_stdout "fifty-move rule before repetition" "1/2-1/2 fifty-move rule" \
+        status --fen "4k3/8/8/8/8/8/8/R3K3 w - - 96 60" --moves "Ra2 Kd8 Ra1 Ke8"
+}
+
+damaged_and_fen_records() {
+    # An arrival lost in time, then a pawn move: "[Bw] c3" is the move c3.
+    run export --sheets --variant gifford <(printf '[Timeline 1]\n1. Bf1>3  |  c6\n2. d4  |  Qa5+\n3. c3\n')
+    cp "$tmp/out" "$tmp/lost.sheets"
+    run replay --variant gifford "$tmp/lost.sheets"
+    if status_is "lost arrival before a pawn move" 0 && grep -qx '3. \[Bw\] c3' "$tmp/out"; then ok
+    else bad "lost arrival before a pawn move" "'3. [Bw] c3' does not read back"; fi
+    printf '[Timeline1\n1K/ /Back\n[Timeline2\n' >"$tmp/damaged.sheets"
+    expect_error "damaged sheet: no crash" \
+        "error: $tmp/damaged.sheets: timeline 1, move 1 (white, K/ /Back): *" \
+        replay --variant gifford "$tmp/damaged.sheets"
+    # A game from a FEN keeps its start in both records.
+    local fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 20 -/- 0/0"
+    printf 'O-O\nO-O-O\ng1>22\nRd2\nsave %s\nquit\n' "$tmp/fen.pgn" >"$tmp/fen.in"
+    timeout "$LIMIT" "$TTCHESS" play --variant gifford --fen "$fen" --ascii <"$tmp/fen.in" >"$tmp/out" 2>"$tmp/err"
+    run export --sheets "$tmp/fen.pgn"; cp "$tmp/out" "$tmp/fen.sheets"
+    if grep -qF "[FEN \"$fen\"]" "$tmp/fen.sheets" && grep -qF "21. K(g1)// to 22" "$tmp/fen.sheets"; then ok
+    else bad "sheets keep the FEN" "no [FEN] line, or the game is not all there"; fi
+    run export --pgn --variant gifford "$tmp/fen.sheets"; cp "$tmp/out" "$tmp/fen2.pgn"
+    run export --sheets "$tmp/fen2.pgn"
+    if status_is "sheets from a FEN replay" 0 && grep -qF "[FEN \"$fen\"]" "$tmp/fen2.pgn" && cmp -s "$tmp/out" "$tmp/fen.sheets"; then ok
+    else bad "sheets from a FEN replay" "sheets -> PGN -> sheets changed the record"; fi
+    # Options travel with the records.
+    printf 'e4\ne5\nf1>9\nsave %s\nquit\n' "$tmp/opt.pgn" >"$tmp/opt.in"
+    timeout "$LIMIT" "$TTCHESS" play --variant gifford --option forward=8 --ascii <"$tmp/opt.in" >"$tmp/out" 2>"$tmp/err"
+    if grep -qF '[Options "forward=8"]' "$tmp/opt.pgn"; then ok; else bad "PGN keeps the options" "no [Options] tag"; fi
+    run export --sheets "$tmp/opt.pgn"
+    if grep -qF '[Options "forward=8"]' "$tmp/out"; then ok; else bad "sheets keep the options" "no [Options] line"; fi
+    expect_error "options of the file are the game's rules" \
+        "error: $tmp/opt.pgn: move 3 (Bf1>9): a piece travels at most 6 moves forward: choose a move from 3 to 8" \
+        replay --option forward=6 "$tmp/opt.pgn"
+}
+
 if [ ! -x "$TTCHESS" ]; then
     echo "error: $TTCHESS is not an executable (build it, or set TTCHESS)" >&2
     echo "cli tests: 0 passed, 1 failed"
@@ -535,6 +633,10 @@ bad_depths
 bad_variants
 gifford_commands
 gifford_records
+options_and_variants
+impossible_positions
+several_ends
+damaged_and_fen_records
 
 echo "cli tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

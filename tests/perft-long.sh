@@ -1,15 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# The deep perft counts: every count of shared/perft/standard.txt above
+# The deep perft counts: every count of tests/data/perft-standard.txt above
 # five million leaves (the smaller ones run in tests/test_movegen.c, which
 # uses the same limit), up to 706045033.  Each count is compared exactly.
 # It takes seconds with an optimised build but minutes under the
 # sanitizers, so it is not part of "make test".
 #
 # Usage: tests/perft-long.sh path/to/ttchess
-#        (SHARED may name the shared data folder; default: ../shared
-#        beside the checkout)
 
 set -u
 
@@ -24,10 +22,9 @@ if [ ! -x "$TTCHESS" ]; then
 fi
 
 here=$(cd "$(dirname "$0")" && pwd)
-SHARED=${SHARED:-$here/../../shared}
-SUITE=$SHARED/perft/standard.txt
+SUITE=$here/data/perft-standard.txt
 if [ ! -r "$SUITE" ]; then
-    echo "error: cannot read $SUITE (set SHARED to the shared data folder)" >&2
+    echo "error: cannot read $SUITE" >&2
     exit 2
 fi
 

@@ -19,12 +19,12 @@
 #include "ttchess/notation.h"
 #include "ttchess/variant.h"
 
-/* The shared test data folder (../shared beside the checkout); the
- * Makefile passes it in $SHARED. */
-static inline const char *shared_dir(void)
+/* The repository's test data folder, tests/data (the Makefile runs the
+ * tests from the top of the checkout; TEST_DATA may name another). */
+static inline const char *data_dir(void)
 {
-    const char *s = getenv("SHARED");
-    return s && *s ? s : "../shared";
+    const char *s = getenv("TEST_DATA");
+    return s && *s ? s : "tests/data";
 }
 
 /* Reads a whole file into a malloc'd string (NULL if it cannot). */
@@ -35,7 +35,7 @@ static inline char *read_file(const char *path)
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
     if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
         free(buf);
         buf = NULL;
@@ -45,47 +45,104 @@ static inline char *read_file(const char *path)
     return buf;
 }
 
+/* Reads tests/data/NAME, or fails the test naming the file. */
+static inline char *read_data(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", data_dir(), name);
+    char *text = read_file(path);
+    if (!text) fail_msg("cannot read %s", path);
+    return text;
+}
+
 /* Parses a FEN that must be good; fails the test with the parser's reason otherwise. */
 static inline void parse_ok(Board *b, const char *fen)
 {
-    char err[256] = "";
-    if (!board_from_fen(b, fen, NULL, err, sizeof err)) fail_msg("FEN refused: %s (%s)", fen, err);
+    Text err = TEXT_INIT;
+    if (!board_from_fen(b, fen, NULL, &err)) fail_msg("FEN refused: %s (%s)", fen, text_str(&err));
+    text_free(&err);
 }
 
 /* Formats the board as FEN into a static buffer (one at a time is enough). */
 static inline const char *fen_of(const Board *b)
 {
     static char buf[256];
-    board_to_fen(b, buf, sizeof buf);
+    Text t = TEXT_INIT;
+    board_to_fen(b, &t);
+    snprintf(buf, sizeof buf, "%s", text_str(&t));
+    text_free(&t);
+    return buf;
+}
+
+/* The game's present position in its variant's FEN, in a static buffer. */
+static inline const char *game_fen(const Game *g)
+{
+    static char buf[1024];
+    Text t = TEXT_INIT;
+    g->variant->to_fen(&g->options, game_state(g), &t);
+    snprintf(buf, sizeof buf, "%s", text_str(&t));
+    text_free(&t);
+    return buf;
+}
+
+/* The game's result line ("ongoing", "1-0 checkmate", ...), in a static buffer. */
+static inline const char *game_status(const Game *g)
+{
+    static char buf[256];
+    Text t = TEXT_INIT;
+    if (!game_outcome_line(g, &t)) fail_msg("out of memory");
+    snprintf(buf, sizeof buf, "%s", text_str(&t));
+    text_free(&t);
     return buf;
 }
 
 /* Starts a game or fails the test. */
 static inline void game_start(Game *g, const char *variant, const char *fen)
 {
-    char err[256] = "";
+    Text err = TEXT_INIT;
     const Variant *v = variant_find(variant);
     assert_non_null(v);
-    if (!game_init(g, v, fen, err, sizeof err)) fail_msg("bad FEN %s: %s", fen ? fen : "(start)", err);
+    if (!game_init(g, v, NULL, fen, &err)) fail_msg("bad FEN %s: %s", fen ? fen : "(start)", text_str(&err));
+    text_free(&err);
 }
 
 /* Plays space-separated actions or fails the test naming the bad one. */
 static inline void play_all(Game *g, const char *moves)
 {
-    char buf[4096], err[256];
+    char buf[8192];
+    Text err = TEXT_INIT;
     snprintf(buf, sizeof buf, "%s", moves);
     for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        if (!game_play_text(g, t, err, sizeof err)) fail_msg("move %s refused: %s", t, err);
+        if (!game_play_text(g, t, &err)) fail_msg("move %s refused: %s", t, text_str(&err));
     }
+    text_free(&err);
 }
 
 /* Plays one action expecting it refused; returns the message. */
 static inline const char *refused(Game *g, const char *move)
 {
-    static char err[256];
-    err[0] = 0;
-    if (game_play_text(g, move, err, sizeof err)) fail_msg("move %s was accepted but should be refused", move);
-    return err;
+    static char msg[512];
+    Text err = TEXT_INIT;
+    if (game_play_text(g, move, &err)) fail_msg("move %s was accepted but should be refused", move);
+    snprintf(msg, sizeof msg, "%s", text_str(&err));
+    text_free(&err);
+    return msg;
+}
+
+/* The legal actions of the game's present position, in a list the caller frees. */
+static inline void legal_list(const Game *g, MoveList *l)
+{
+    movelist_init(l);
+    if (!game_generate(g, l)) fail_msg("out of memory");
+}
+
+/* A small random number generator, so that random games repeat. */
+static inline uint64_t test_random(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 2685821657736338717ULL;
 }
 
 #endif

@@ -33,7 +33,7 @@ static Bitboard squares(const char *names)
 /* Every FEN here is already in the canonical form board_to_fen writes, so
  * reading and writing it again must give back the very same text. */
 static const char *const CANONICAL_FENS[] = {
-    /* The six positions of shared/perft/standard.txt. */
+    /* The six positions of tests/data/perft-standard.txt. */
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -72,6 +72,9 @@ static void test_fen_round_trip(void **state)
         assert_true(board_equal(&b, &again));
         assert_int_equal(b.halfmove, again.halfmove);
         assert_int_equal(b.fullmove, again.fullmove);
+        /* The key the parser leaves is the key of what it read. */
+        assert_true(b.key == board_compute_key(&b));
+        assert_true(b.key == again.key);
     }
 }
 
@@ -179,23 +182,26 @@ static void test_fen_rest(void **state)
 {
     (void)state;
     Board b;
-    char err[256] = "";
+    Text err = TEXT_INIT;
     const char *rest = NULL;
-    assert_true(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 w - - 3 9  extra fields here", &rest, err, sizeof err));
+    assert_true(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 w - - 3 9  extra fields here", &rest, &err));
     assert_string_equal(rest, "extra fields here");
     assert_int_equal(b.halfmove, 3);
     assert_int_equal(b.fullmove, 9);
 
     rest = NULL;
-    assert_true(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 b - - {schedule}", &rest, err, sizeof err));
+    assert_true(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 b - - {schedule}", &rest, &err));
     assert_string_equal(rest, "{schedule}");
     assert_int_equal(b.side, BLACK);
     assert_int_equal(b.halfmove, 0);
     assert_int_equal(b.fullmove, 1);
 
     rest = NULL;
-    assert_true(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &rest, err, sizeof err));
+    assert_true(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &rest, &err));
     assert_string_equal(rest, "");
+    /* Nothing was written to err on success. */
+    assert_string_equal(text_str(&err), "");
+    text_free(&err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -257,11 +263,11 @@ static const struct {
     { "4k3/8/8/8/8/8/8/4K3 w - E6 0 1",
       "bad FEN: the en passant square must be '-' or a square on the 3rd or 6th rank" },
     /* Move numbers: the fullmove number must be 1 to 60000. */
-    { "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "bad FEN: the move number must be a whole number from 1" },
-    { "4k3/8/8/8/8/8/8/4K3 w - - 0 -3", "bad FEN: the move number must be a whole number from 1" },
-    { "4k3/8/8/8/8/8/8/4K3 w - - 0 x", "bad FEN: the move number must be a whole number from 1" },
-    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1.5", "bad FEN: the move number must be a whole number from 1" },
-    { "4k3/8/8/8/8/8/8/4K3 w - - 0 60001", "bad FEN: the move number must be a whole number from 1" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "bad FEN: the move number must be a whole number from 1 to 60000" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 -3", "bad FEN: the move number must be a whole number from 1 to 60000" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 x", "bad FEN: the move number must be a whole number from 1 to 60000" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1.5", "bad FEN: the move number must be a whole number from 1 to 60000" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 60001", "bad FEN: the move number must be a whole number from 1 to 60000" },
     /* A bad half-move clock (plain FEN has no variant fields to mistake it for). */
     { "4k3/8/8/8/8/8/8/4K3 w - - x 1", "bad FEN: the half-move clock must be a whole number from 0 to 10000" },
     { "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "bad FEN: the half-move clock must be a whole number from 0 to 10000" },
@@ -277,31 +283,35 @@ static const struct {
 static void test_fen_errors(void **state)
 {
     (void)state;
+    Text err = TEXT_INIT;
     for (size_t i = 0; i < sizeof BAD_FENS / sizeof BAD_FENS[0]; i++) {
         Board b;
-        char err[256] = "";
-        if (board_from_fen(&b, BAD_FENS[i].fen, NULL, err, sizeof err))
-            fail_msg("bad FEN accepted: '%s'", BAD_FENS[i].fen);
-        if (strcmp(err, BAD_FENS[i].message))
-            fail_msg("FEN '%s': expected \"%s\", got \"%s\"", BAD_FENS[i].fen, BAD_FENS[i].message, err);
+        text_clear(&err);
+        if (board_from_fen(&b, BAD_FENS[i].fen, NULL, &err)) fail_msg("bad FEN accepted: '%s'", BAD_FENS[i].fen);
+        if (strcmp(text_str(&err), BAD_FENS[i].message))
+            fail_msg("FEN '%s': expected \"%s\", got \"%s\"", BAD_FENS[i].fen, BAD_FENS[i].message, text_str(&err));
     }
+    text_free(&err);
 }
 
-/* A NULL FEN is an empty one, and a NULL or zero-length error buffer is
- * allowed: the parser must then only say no. */
+/* A NULL FEN is an empty one, and a NULL error text is allowed: the
+ * parser must then only say no.  The error text grows to hold the whole
+ * message, and a message replaces whatever the text held before. */
 static void test_fen_error_edge_cases(void **state)
 {
     (void)state;
     Board b;
-    char err[64] = "";
-    assert_false(board_from_fen(&b, NULL, NULL, err, sizeof err));
-    assert_string_equal(err, "bad FEN: it is empty");
-    assert_false(board_from_fen(&b, "8/8/8 w - - 0 1", NULL, NULL, 0));
-    /* A message longer than the buffer is cut, not overrun. */
-    char small[12];
-    memset(small, 'z', sizeof small);
-    assert_false(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 x - - 0 1", NULL, small, sizeof small));
-    assert_string_equal(small, "bad FEN: th");
+    Text err = TEXT_INIT;
+    assert_false(board_from_fen(&b, NULL, NULL, &err));
+    assert_string_equal(text_str(&err), "bad FEN: it is empty");
+    assert_false(board_from_fen(&b, "8/8/8 w - - 0 1", NULL, NULL));
+    assert_false(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 x - - 0 1", NULL, NULL));
+    /* The text held a message already: the new one replaces it, whole. */
+    assert_false(board_from_fen(&b, "4k3/8/8/8/8/8/8/4K3 x - - 0 1", NULL, &err));
+    assert_string_equal(text_str(&err), "bad FEN: the side to move must be 'w' or 'b'");
+    assert_int_equal(err.len, strlen("bad FEN: the side to move must be 'w' or 'b'"));
+    assert_false(err.failed);
+    text_free(&err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -423,8 +433,10 @@ static void test_put_remove_equal(void **state)
     assert_true(b.by_type[QUEEN] == squares("d5"));
     assert_string_equal(fen_of(&b), "8/8/8/3q4/8/8/8/4K3 w - - 0 1");
     board_remove(&b, sq("d5"));
+    assert_true(b.key == board_compute_key(&b));
     board_remove(&b, sq("a3")); /* empty: nothing happens */
     assert_true(board_occupied(&b) == squares("e1"));
+    assert_true(b.key == board_compute_key(&b));
     assert_true(b.by_type[QUEEN] == 0 && b.by_color[BLACK] == 0);
     assert_int_equal(b.squares[sq("d5")], NO_PIECE);
 

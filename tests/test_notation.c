@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Tests of src/notation.c: coordinate and SAN moves, read and written.
+ * Tests of src/core/notation.c: coordinate and SAN moves, read and written.
  * The round trips run over every legal move of the perft suite's
  * positions and of every position two plies from them, so that each kind
  * of move (castling both ways, en passant, promotions and under-
@@ -16,9 +16,15 @@
 static Board board_of(const char *fen)
 {
     Board b;
-    char err[256] = "";
-    if (!board_from_fen(&b, fen, NULL, err, sizeof err)) fail_msg("bad FEN %s: %s", fen, err);
+    parse_ok(&b, fen);
     return b;
+}
+
+/* The legal chess moves of the board, appended to a list the caller
+ * initialised; fails the test when out of memory. */
+static void legal_of(const Board *b, MoveList *l)
+{
+    if (!gen_legal(b, l)) fail_msg("gen_legal: out of memory");
 }
 
 /* The check mark a move earns: '#' for mate, '+' for check, 0 otherwise. */
@@ -27,24 +33,22 @@ static char check_mark(const Board *b, Move m)
     Board after = *b;
     board_make(&after, m);
     if (!board_in_check(&after, after.side)) return 0;
-    MoveList *replies = malloc(sizeof *replies);
-    assert_non_null(replies);
-    replies->count = 0;
-    gen_legal(&after, replies);
-    char mark = replies->count ? '+' : '#';
-    free(replies);
+    MoveList replies;
+    movelist_init(&replies);
+    legal_of(&after, &replies);
+    char mark = replies.count ? '+' : '#';
+    movelist_free(&replies);
     return mark;
 }
 
 /* Parses `text` on the board with chess's legal moves. */
-static bool parse_on(const Board *b, const char *text, Move *out, char *err, size_t errlen)
+static bool parse_on(const Board *b, const char *text, Move *out, Text *err)
 {
-    MoveList *legal = malloc(sizeof *legal);
-    assert_non_null(legal);
-    legal->count = 0;
-    gen_legal(b, legal);
-    bool ok = chess_parse_move(b, legal, text, out, err, errlen);
-    free(legal);
+    MoveList legal;
+    movelist_init(&legal);
+    legal_of(b, &legal);
+    bool ok = chess_parse_move(b, &legal, text, out, err);
+    movelist_free(&legal);
     return ok;
 }
 
@@ -53,8 +57,9 @@ static Move parsed(const char *fen, const char *text)
 {
     Board b = board_of(fen);
     Move m;
-    char err[256] = "";
-    if (!parse_on(&b, text, &m, err, sizeof err)) fail_msg("'%s' refused on %s: %s", text, fen, err);
+    Text err = TEXT_INIT;
+    if (!parse_on(&b, text, &m, &err)) fail_msg("'%s' refused on %s: %s", text, fen, text_str(&err));
+    text_free(&err);
     return m;
 }
 
@@ -64,9 +69,11 @@ static void refused_with(const char *fen, const char *text, const char *expected
 {
     Board b = board_of(fen);
     Move m;
-    char err[256] = "";
-    if (parse_on(&b, text, &m, err, sizeof err)) fail_msg("'%s' was accepted on %s", text, fen);
-    if (!strstr(err, expected)) fail_msg("'%s' on %s: got \"%s\", expected \"%s\"", text, fen, err, expected);
+    Text err = TEXT_INIT;
+    if (parse_on(&b, text, &m, &err)) fail_msg("'%s' was accepted on %s", text, fen);
+    if (!strstr(text_str(&err), expected))
+        fail_msg("'%s' on %s: got \"%s\", expected \"%s\"", text, fen, text_str(&err), expected);
+    text_free(&err);
 }
 
 static void assert_move(Move m, const char *from, const char *to, int kind, int piece)
@@ -80,10 +87,7 @@ static void assert_move(Move m, const char *from, const char *to, int kind, int 
 /* The first FEN field group of each line of the perft file. */
 static int perft_fens(char fens[][128], int max)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/perft/standard.txt", shared_dir());
-    char *text = read_file(path);
-    if (!text) fail_msg("cannot read %s", path);
+    char *text = read_data("perft-standard.txt");
     int n = 0;
     for (char *line = strtok(text, "\n"); line && n < max; line = strtok(NULL, "\n")) {
         if (line[0] == '#' || !strchr(line, ';')) continue;
@@ -110,24 +114,27 @@ typedef struct RoundTripCount {
  * and reads each back, expecting the same move. */
 static void round_trip_position(const Board *b, RoundTripCount *count)
 {
-    MoveList *legal = malloc(sizeof *legal);
-    assert_non_null(legal);
-    legal->count = 0;
-    gen_legal(b, legal);
+    MoveList moves;
+    MoveList *legal = &moves;
+    movelist_init(legal);
+    legal_of(b, legal);
     count->positions++;
+    Text san_text = TEXT_INIT, coord_text = TEXT_INIT, err = TEXT_INIT;
     for (int i = 0; i < legal->count; i++) {
         Move m = legal->moves[i], back;
-        char san[32], coord[16], err[256] = "", fen[128];
         char mark = check_mark(b, m);
-        san_format(b, legal, m, mark, san, sizeof san);
-        board_to_fen(b, fen, sizeof fen);
-        if (!chess_parse_move(b, legal, san, &back, err, sizeof err))
-            fail_msg("SAN %s refused on %s: %s", san, fen, err);
-        if (!move_equal(back, m)) fail_msg("SAN %s read back as another move on %s", san, fen);
-        move_to_coord(m, coord, sizeof coord);
-        if (!chess_parse_move(b, legal, coord, &back, err, sizeof err))
-            fail_msg("coordinate %s refused on %s: %s", coord, fen, err);
-        if (!move_equal(back, m)) fail_msg("coordinate %s read back as another move on %s", coord, fen);
+        text_clear(&san_text);
+        text_clear(&coord_text);
+        san_format(b, legal, m, mark, &san_text);
+        const char *san = text_str(&san_text);
+        if (!chess_parse_move(b, legal, san, &back, &err))
+            fail_msg("SAN %s refused on %s: %s", san, fen_of(b), text_str(&err));
+        if (!move_equal(back, m)) fail_msg("SAN %s read back as another move on %s", san, fen_of(b));
+        move_to_coord(m, &coord_text);
+        const char *coord = text_str(&coord_text);
+        if (!chess_parse_move(b, legal, coord, &back, &err))
+            fail_msg("coordinate %s refused on %s: %s", coord, fen_of(b), text_str(&err));
+        if (!move_equal(back, m)) fail_msg("coordinate %s read back as another move on %s", coord, fen_of(b));
         count->moves++;
         count->castles += m.kind == MOVE_CASTLE;
         count->en_passant += m.kind == MOVE_EN_PASSANT;
@@ -136,7 +143,10 @@ static void round_trip_position(const Board *b, RoundTripCount *count)
         count->disambiguated += piece_type(b->squares[m.from]) != PAWN && m.kind != MOVE_CASTLE &&
                                 strlen(san) - (mark != 0) - (strchr(san, 'x') != NULL) > 3;
     }
-    free(legal);
+    text_free(&san_text);
+    text_free(&coord_text);
+    text_free(&err);
+    movelist_free(legal);
 }
 
 /* Round-trips the position and every position `depth` plies below it. */
@@ -144,16 +154,15 @@ static void round_trip_tree(const Board *b, int depth, RoundTripCount *count)
 {
     round_trip_position(b, count);
     if (depth == 0) return;
-    MoveList *legal = malloc(sizeof *legal);
-    assert_non_null(legal);
-    legal->count = 0;
-    gen_legal(b, legal);
-    for (int i = 0; i < legal->count; i++) {
+    MoveList legal;
+    movelist_init(&legal);
+    legal_of(b, &legal);
+    for (int i = 0; i < legal.count; i++) {
         Board next = *b;
-        board_make(&next, legal->moves[i]);
+        board_make(&next, legal.moves[i]);
         round_trip_tree(&next, depth - 1, count);
     }
-    free(legal);
+    movelist_free(&legal);
 }
 
 static void test_round_trip_perft_positions(void **state)
@@ -179,6 +188,53 @@ static void test_round_trip_perft_positions(void **state)
     assert_true(count.promotions > 1000);
     assert_true(count.disambiguated > 1000);
     assert_true(count.marks > 1000);
+}
+
+/* The chess variant's human form, read through a Line, is the SAN with
+ * the check mark line_check_mark works out on a line of its own; its
+ * coordinate form is move_to_coord's. */
+static void test_variant_forms_are_san(void **state)
+{
+    (void)state;
+    char fens[16][128];
+    int n = perft_fens(fens, 16);
+    long checked = 0;
+    for (int i = 0; i < n; i++) {
+        Game g;
+        game_start(&g, "chess", fens[i]);
+        Line l;
+        line_open(&l, &g, game_current(&g));
+        MoveList legal;
+        legal_list(&g, &legal);
+        Text human = TEXT_INIT, coord = TEXT_INIT, san = TEXT_INIT, mv = TEXT_INIT;
+        for (int k = 0; k < legal.count; k++) {
+            Move m = legal.moves[k];
+            char mark = 'x';
+            text_clear(&human);
+            text_clear(&coord);
+            text_clear(&san);
+            text_clear(&mv);
+            assert_true(g.variant->format_human(&l, m, &human));
+            assert_true(g.variant->format_coord(&l, m, &coord));
+            assert_true(line_check_mark(&l, m, &mark));
+            assert_int_equal(mark, check_mark(game_board(&g), m));
+            san_format(game_board(&g), &legal, m, mark, &san);
+            move_to_coord(m, &mv);
+            assert_string_equal(text_str(&human), text_str(&san));
+            assert_string_equal(text_str(&coord), text_str(&mv));
+            checked++;
+        }
+        text_free(&human);
+        text_free(&coord);
+        text_free(&san);
+        text_free(&mv);
+        movelist_free(&legal);
+        line_close(&l);
+        /* Formatting played nothing on the record. */
+        assert_int_equal(game_count(&g), 1);
+        game_free(&g);
+    }
+    assert_int_equal(checked, 20 + 48 + 14 + 6 + 44 + 46);
 }
 
 /* ------------------------------------------------------------------ */
@@ -255,14 +311,14 @@ static void assert_san(const char *fen, const char *coord, const char *expected)
 {
     Board b = board_of(fen);
     Move m = parsed(fen, coord);
-    MoveList *legal = malloc(sizeof *legal);
-    assert_non_null(legal);
-    legal->count = 0;
-    gen_legal(&b, legal);
-    char san[32];
-    san_format(&b, legal, m, check_mark(&b, m), san, sizeof san);
-    free(legal);
-    assert_string_equal(san, expected);
+    MoveList legal;
+    movelist_init(&legal);
+    legal_of(&b, &legal);
+    Text san = TEXT_INIT;
+    san_format(&b, &legal, m, check_mark(&b, m), &san);
+    movelist_free(&legal);
+    assert_string_equal(text_str(&san), expected);
+    text_free(&san);
 }
 
 static void test_san_written(void **state)
@@ -372,25 +428,27 @@ static void test_no_crash_on_short_strings(void **state)
     const char alphabet[] = "aehNKQO0-x=18+#.()/ ";
     size_t n = sizeof alphabet - 1;
     Board b = board_of("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
-    MoveList *legal = malloc(sizeof *legal);
-    assert_non_null(legal);
-    legal->count = 0;
-    gen_legal(&b, legal);
+    MoveList legal;
+    movelist_init(&legal);
+    legal_of(&b, &legal);
     long accepted = 0;
+    Text err = TEXT_INIT;
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < n; j++)
             for (size_t k = 0; k < n; k++) {
                 char text[4] = { alphabet[i], alphabet[j], alphabet[k], 0 };
-                char err[128];
                 Move m;
-                if (chess_parse_move(&b, legal, text, &m, err, sizeof err)) {
+                text_clear(&err);
+                if (chess_parse_move(&b, &legal, text, &m, &err)) {
                     assert_true(m.kind != MOVE_NULL);
+                    assert_true(movelist_contains(&legal, m));
                     accepted++;
                 } else {
-                    assert_true(err[0] != 0);
+                    assert_true(text_str(&err)[0] != 0);
                 }
             }
-    free(legal);
+    text_free(&err);
+    movelist_free(&legal);
     assert_true(accepted > 0);
 }
 
@@ -398,6 +456,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_perft_positions),
+        cmocka_unit_test(test_variant_forms_are_san),
         cmocka_unit_test(test_castling_spellings),
         cmocka_unit_test(test_promotion_spellings),
         cmocka_unit_test(test_annotations_stripped),

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Tests of src/pgn.c: reading and writing game files.  The central check
- * is the round trip: a game written by pgn_write and read by pgn_read is
- * the same game, node for node (action, parent, timeline), ending in the
- * same position with the same outcome.  Timelines are tested with a toy
- * time-travel variant defined here, so that these tests depend on no
- * particular variant's rules.
+ * Tests of src/record/pgn.c: reading and writing game files.  The central
+ * check is the round trip: a game written by pgn_write and read by
+ * pgn_read is the same game, node for node (action, parent, timeline),
+ * ending in the same position with the same outcome.  Timelines are
+ * tested with a toy time-travel variant defined here, so that these tests
+ * depend on no particular variant's rules.  Score sheets of a game that
+ * starts from a FEN are checked here too (standard chess); the Gifford
+ * files are tested in test_gifford.c.
  */
 #include <ctype.h>
 
 #include "support.h"
 #include "ttchess/pgn.h"
+#include "ttchess/sheets.h"
 
 /* ------------------------------------------------------------------ */
 /* A toy time-travel variant                                           */
@@ -20,64 +23,81 @@
  * position before the opponent's last action, so that the opponent moves
  * again from there, in a new timeline.  It is allowed only where the
  * present position follows its parent by an ordinary action (so sides
- * keep alternating). */
+ * keep alternating).  The action borrows a shared kind no chess move
+ * uses. */
 
-static Move toy_back_move(void) { return move_make(SQ_NONE, SQ_NONE, MOVE_VARIANT, 0, 1); }
+static Move toy_back_move(void) { return move_make(SQ_NONE, SQ_NONE, MOVE_DEPART_PAST, NO_TYPE, 1); }
 
-static bool toy_back_allowed(const Game *g)
+static bool toy_is_back(Move m) { return m.kind == MOVE_DEPART_PAST; }
+
+static bool toy_back_allowed(const Line *l)
 {
-    int parent = g->nodes[g->current].parent;
-    return parent >= 0 && g->nodes[parent].state.board.side != game_board(g)->side;
+    int parent = line_node(l, line_current(l))->parent;
+    return parent >= 0 && line_node(l, parent)->state->board.side != line_board(l)->side;
 }
 
-static void toy_generate(const Game *g, MoveList *out)
+static bool toy_generate(const Line *l, MoveList *out)
 {
-    gen_legal(game_board(g), out);
-    if (toy_back_allowed(g)) movelist_add(out, toy_back_move());
+    if (!gen_legal(line_board(l), out)) return false;
+    if (toy_back_allowed(l)) movelist_add(out, toy_back_move());
+    return !out->failed;
 }
 
-static int toy_apply(const Game *g, Move m, State *next)
+static int toy_apply(const Line *l, Move m, State *next)
 {
-    if (m.kind == MOVE_VARIANT) {
-        int parent = g->nodes[g->current].parent;
-        next->board = g->nodes[parent].state.board;
+    if (toy_is_back(m)) {
+        int parent = line_node(l, line_current(l))->parent;
+        next->board = line_node(l, parent)->state->board;
         return parent;
     }
-    next->board = *game_board(g);
+    next->board = *line_board(l);
     board_make(&next->board, m);
-    return g->current;
+    return line_current(l);
 }
 
-static bool toy_parse(Game *g, const char *text, Move *out, char *err, size_t errlen)
+/* The toy's legal actions in a new list (freed by the caller). */
+static bool toy_legal(const Line *l, MoveList *list, Text *err)
 {
-    MoveList *legal = malloc(sizeof *legal);
-    assert_non_null(legal);
-    legal->count = 0;
-    toy_generate(g, legal);
-    bool ok;
+    movelist_init(list);
+    if (line_generate(l, list)) return true;
+    movelist_free(list);
+    return err ? text_fail(err, "out of memory") : false;
+}
+
+static bool toy_parse(const Line *l, const char *text, Move *out, Text *err)
+{
     if (!strcmp(text, "back")) {
-        ok = toy_back_allowed(g);
         *out = toy_back_move();
-        if (!ok) snprintf(err, errlen, "there is nothing to go back to");
-    } else {
-        ok = chess_parse_move(game_board(g), legal, text, out, err, errlen);
+        return toy_back_allowed(l) || text_fail(err, "there is nothing to go back to");
     }
-    free(legal);
+    MoveList legal;
+    if (!toy_legal(l, &legal, err)) return false;
+    bool ok = chess_parse_move(line_board(l), &legal, text, out, err);
+    movelist_free(&legal);
     return ok;
 }
 
-static void toy_human(Game *g, Move m, char *buf, size_t len)
+static bool toy_coord(const Line *l, Move m, Text *out)
 {
-    if (m.kind == MOVE_VARIANT) {
-        snprintf(buf, len, "back");
-        return;
+    (void)l;
+    if (toy_is_back(m)) text_add(out, "back");
+    else move_to_coord(m, out);
+    return !out->failed;
+}
+
+static bool toy_human(const Line *l, Move m, Text *out)
+{
+    if (toy_is_back(m)) {
+        text_add(out, "back");
+        return !out->failed;
     }
-    MoveList *legal = malloc(sizeof *legal);
-    assert_non_null(legal);
-    legal->count = 0;
-    toy_generate(g, legal);
-    san_format(game_board(g), legal, m, game_check_suffix(g, m), buf, len);
-    free(legal);
+    MoveList legal;
+    char mark;
+    if (!toy_legal(l, &legal, NULL)) return false;
+    bool ok = line_check_mark(l, m, &mark);
+    if (ok) san_format(line_board(l), &legal, m, mark, out);
+    movelist_free(&legal);
+    return ok && !out->failed;
 }
 
 static const Variant TOY = {
@@ -85,22 +105,27 @@ static const Variant TOY = {
     .title = "Toy Time Travel",
     .start_fen = STARTPOS_FEN,
     .ext_size = 0,
+    .ext_room = NULL,
     .generate = toy_generate,
     .apply = toy_apply,
-    .parse_move = toy_parse,
+    .parse = toy_parse,
+    .format_coord = toy_coord,
     .format_human = toy_human,
 };
 
 /* The parts borrowed from chess are filled in at run time (a static
- * initializer cannot read another object's members). */
+ * initializer cannot read another object's members).  Chess's outcome
+ * asks the line's variant for the legal actions, so the toy's "back"
+ * counts among them. */
 static Variant toy_variant(void)
 {
     Variant v = TOY;
     v.from_fen = VARIANT_CHESS.from_fen;
     v.to_fen = VARIANT_CHESS.to_fen;
+    v.in_check = VARIANT_CHESS.in_check;
     v.outcome = VARIANT_CHESS.outcome;
+    v.ext_key = VARIANT_CHESS.ext_key;
     v.same_position = VARIANT_CHESS.same_position;
-    v.format_coord = VARIANT_CHESS.format_coord;
     return v;
 }
 
@@ -109,36 +134,41 @@ static Variant toy_variant(void)
 /* ------------------------------------------------------------------ */
 
 /* The game written as PGN, in a malloc'd string. */
-static char *written(Game *g, const PgnHeader *h)
+static char *written(const Game *g, const PgnHeader *h)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    assert_non_null(out);
-    pgn_write(g, h, out);
-    fclose(out);
+    Text t = TEXT_INIT;
+    assert_true(pgn_write(g, h, &t));
+    char *text = text_take(&t);
     assert_non_null(text);
     return text;
 }
 
-/* Reads `text`, failing the test with the reader's message on error. */
+/* Reads `text`, failing the test with the reader's message on error.  `h`
+ * (may be NULL) is initialised here; the caller frees it. */
 static void read_ok(const char *text, const Variant *force, Game *g, PgnHeader *h)
 {
-    char err[256] = "";
-    if (!pgn_read(text, force, g, h, NULL, err, sizeof err)) fail_msg("PGN refused: %s\n%s", err, text);
+    Text err = TEXT_INIT;
+    if (h) pgn_header_init(h);
+    if (!pgn_read(text, force, NULL, g, h, NULL, &err)) fail_msg("PGN refused: %s\n%s", text_str(&err), text);
+    text_free(&err);
 }
 
 /* Reads `text` expecting failure; returns the message (static). */
 static const char *read_error(const char *text, const Variant *force)
 {
-    static char err[256];
+    static char msg[1024];
     Game g;
     PgnHeader h;
-    err[0] = 0;
-    if (pgn_read(text, force, &g, &h, NULL, err, sizeof err)) fail_msg("PGN was accepted:\n%s", text);
+    Text err = TEXT_INIT;
+    pgn_header_init(&h);
+    bool accepted = pgn_read(text, force, NULL, &g, &h, NULL, &err);
     game_free(&g);
-    assert_true(err[0] != 0);
-    return err;
+    pgn_header_free(&h);
+    snprintf(msg, sizeof msg, "%s", text_str(&err));
+    text_free(&err);
+    if (accepted) fail_msg("PGN was accepted:\n%s", text);
+    assert_true(msg[0] != 0);
+    return msg;
 }
 
 static void assert_contains(const char *text, const char *part)
@@ -146,37 +176,67 @@ static void assert_contains(const char *text, const char *part)
     if (!strstr(text, part)) fail_msg("\"%s\" does not contain \"%s\"", text, part);
 }
 
-static void game_fen(const Game *g, char *buf, size_t len)
+/* The game's present position in its variant's FEN (malloc'd). */
+static char *fen_copy(const Game *g)
 {
-    g->variant->to_fen(game_state(g), buf, len);
+    Text t = TEXT_INIT;
+    g->variant->to_fen(&g->options, game_state(g), &t);
+    char *s = text_take(&t);
+    assert_non_null(s);
+    return s;
 }
 
-/* The two games are the same: same nodes (action, parent, previous,
- * timeline), same present position, same outcome. */
+/* The game's result line (malloc'd). */
+static char *status_copy(const Game *g)
+{
+    Text t = TEXT_INIT;
+    assert_true(game_outcome_line(g, &t));
+    char *s = text_take(&t);
+    assert_non_null(s);
+    return s;
+}
+
+static Outcome outcome_of(const Game *g)
+{
+    Outcome o;
+    assert_true(game_outcome(g, &o));
+    return o;
+}
+
+/* The two games are the same: same variant and options, same nodes
+ * (action, parent, timeline) in the same order, same present position,
+ * same outcome (reason, side and recorded words included). */
 static void assert_same_game(const Game *a, const Game *b)
 {
     assert_ptr_equal(a->variant, b->variant);
-    assert_int_equal(a->count, b->count);
-    assert_int_equal(a->current, b->current);
-    assert_int_equal(a->timelines, b->timelines);
-    for (int i = 0; i < a->count; i++) {
-        if (!move_equal(a->nodes[i].move, b->nodes[i].move)) fail_msg("node %d: the actions differ", i);
-        assert_int_equal(a->nodes[i].parent, b->nodes[i].parent);
-        assert_int_equal(a->nodes[i].previous, b->nodes[i].previous);
-        assert_int_equal(a->nodes[i].timeline, b->nodes[i].timeline);
+    assert_memory_equal(&a->options, &b->options, sizeof a->options);
+    assert_int_equal(game_count(a), game_count(b));
+    assert_int_equal(game_current(a), game_current(b));
+    assert_int_equal(game_timelines(a), game_timelines(b));
+    for (int i = 0; i < game_count(a); i++) {
+        const Node *na = game_node(a, i), *nb = game_node(b, i);
+        if (!move_equal(na->move, nb->move)) fail_msg("node %d: the actions differ", i);
+        assert_int_equal(na->parent, nb->parent);
+        assert_int_equal(na->timeline, nb->timeline);
+        assert_int_equal(na->timelines, nb->timelines);
     }
-    char fa[1024], fb[1024];
-    game_fen(a, fa, sizeof fa);
-    game_fen(b, fb, sizeof fb);
+    char *fa = fen_copy(a), *fb = fen_copy(b);
     assert_string_equal(fa, fb);
-    Outcome oa = game_outcome(a), ob = game_outcome(b);
+    free(fa);
+    free(fb);
+    Outcome oa = outcome_of(a), ob = outcome_of(b);
     assert_int_equal(oa.result, ob.result);
-    assert_string_equal(oa.reason, ob.reason);
+    assert_int_equal(oa.reason, ob.reason);
+    assert_int_equal(oa.side, ob.side);
+    char *sa = status_copy(a), *sb = status_copy(b);
+    assert_string_equal(sa, sb);
+    free(sa);
+    free(sb);
 }
 
 /* Writes the game, reads it back, and checks that nothing changed; also
  * that writing the copy gives the same text.  Returns the text. */
-static char *round_trip(Game *g, const PgnHeader *h)
+static char *round_trip(const Game *g, const PgnHeader *h)
 {
     char *text = written(g, h);
     Game copy;
@@ -189,6 +249,7 @@ static char *round_trip(Game *g, const PgnHeader *h)
     assert_string_equal(text, again);
     free(again);
     game_free(&copy);
+    pgn_header_free(&h2);
     return text;
 }
 
@@ -219,7 +280,7 @@ static void test_round_trip_opera_game(void **state)
     Game g;
     game_start(&g, "chess", NULL);
     play_all(&g, OPERA_GAME);
-    assert_int_equal(game_outcome(&g).result, RESULT_WHITE_WINS);
+    assert_int_equal(outcome_of(&g).result, RESULT_WHITE_WINS);
     char *text = round_trip(&g, NULL);
     assert_contains(text, "[Result \"1-0\"]");
     assert_contains(text, "1. e4 e5 2. Nf3 d6");
@@ -271,6 +332,41 @@ static void test_round_trip_from_fen(void **state)
     game_free(&g);
 }
 
+/* A game that starts from a FEN goes through score sheets as well: the
+ * sheets carry the position in a [FEN] line and read back to the same
+ * record, Black's first move included. */
+static void test_fen_start_round_trip_pgn_and_sheets(void **state)
+{
+    (void)state;
+    const char *fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 12";
+    Game g;
+    game_start(&g, "chess", fen);
+    play_all(&g, "bxa3 O-O O-O-O bxa3 Kb8 Qxh3");
+    char *text = round_trip(&g, NULL);
+    free(text);
+
+    Text sheets = TEXT_INIT;
+    assert_true(sheets_write(&g, &sheets));
+    const char *s = text_str(&sheets);
+    assert_true(sheets_detect(s));
+    char want[256];
+    snprintf(want, sizeof want, "[FEN \"%s\"]\n[Timeline 1]\n12. ...  |  bxa3\n", fen);
+    if (strncmp(s, want, strlen(want))) fail_msg("the sheets begin\n%s\nnot\n%s", s, want);
+    Game back;
+    Text err = TEXT_INIT;
+    if (!sheets_read(s, NULL, NULL, &back, &err)) fail_msg("%s\n%s", text_str(&err), s);
+    assert_same_game(&g, &back);
+    /* Written again, the copy gives the same sheets. */
+    Text again = TEXT_INIT;
+    assert_true(sheets_write(&back, &again));
+    assert_string_equal(s, text_str(&again));
+    text_free(&again);
+    text_free(&err);
+    text_free(&sheets);
+    game_free(&back);
+    game_free(&g);
+}
+
 /* A deterministic pseudo-random sequence (a linear congruential one). */
 static uint32_t next_random(uint64_t *seed)
 {
@@ -281,14 +377,14 @@ static uint32_t next_random(uint64_t *seed)
 /* Plays random legal actions until the game ends or `plies` are played. */
 static void play_random(Game *g, int plies, uint64_t *seed)
 {
-    MoveList *legal = malloc(sizeof *legal);
-    assert_non_null(legal);
-    for (int i = 0; i < plies && game_outcome(g).result == RESULT_NONE; i++) {
-        game_generate(g, legal);
-        if (legal->count == 0) break;
-        game_push(g, legal->moves[next_random(seed) % (uint32_t)legal->count]);
+    MoveList legal;
+    movelist_init(&legal);
+    for (int i = 0; i < plies && outcome_of(g).result == RESULT_NONE; i++) {
+        assert_true(game_generate(g, &legal));
+        if (legal.count == 0) break;
+        assert_true(game_push(g, legal.moves[next_random(seed) % (uint32_t)legal.count]));
     }
-    free(legal);
+    movelist_free(&legal);
 }
 
 static void test_round_trip_random_games(void **state)
@@ -305,7 +401,7 @@ static void test_round_trip_random_games(void **state)
             Game g;
             game_start(&g, "chess", starts[i]);
             play_random(&g, 300, &seed);
-            ended += game_outcome(&g).result != RESULT_NONE;
+            ended += outcome_of(&g).result != RESULT_NONE;
             char *text = round_trip(&g, NULL);
             assert_lines_fit(text);
             free(text);
@@ -319,15 +415,21 @@ static void test_round_trip_random_games(void **state)
 /* Timelines                                                           */
 /* ------------------------------------------------------------------ */
 
+static void toy_start(Game *g, const Variant *toy)
+{
+    Text err = TEXT_INIT;
+    if (!game_init(g, toy, NULL, NULL, &err)) fail_msg("toy: %s", text_str(&err));
+    text_free(&err);
+}
+
 static void test_round_trip_timelines(void **state)
 {
     (void)state;
     Variant toy = toy_variant();
     Game g;
-    char err[256];
-    assert_true(game_init(&g, &toy, NULL, err, sizeof err));
+    toy_start(&g, &toy);
     play_all(&g, "e4 e5 Nf3 back Bc4 Nc6 Nc3 Nf6 back d6 Nf3 Nf6 Ng5 back h3");
-    assert_int_equal(g.timelines, 4);
+    assert_int_equal(game_timelines(&g), 4);
     char *text = round_trip(&g, NULL);
     assert_contains(text, "[Variant \"Toy Time Travel\"]");
     /* The travel back is written where it was played, then the comment;
@@ -339,15 +441,18 @@ static void test_round_trip_timelines(void **state)
 
     /* Random play with the toy's travel in it. */
     uint64_t seed = 7;
+    int branched = 0;
     for (int round = 0; round < 10; round++) {
         Game r;
-        assert_true(game_init(&r, &toy, NULL, err, sizeof err));
+        toy_start(&r, &toy);
         play_random(&r, 120, &seed);
+        branched += game_timelines(&r) > 1;
         text = round_trip(&r, NULL);
         assert_lines_fit(text);
         free(text);
         game_free(&r);
     }
+    assert_true(branched > 0);
     game_free(&g);
 }
 
@@ -359,12 +464,12 @@ static void test_tags_kept(void **state)
 {
     (void)state;
     PgnHeader h;
-    memset(&h, 0, sizeof h);
-    pgn_set_tag(&h, "White", "Anderssen, \"the\" Adolf");
-    pgn_set_tag(&h, "Event", "Back\\slash Open");
-    pgn_set_tag(&h, "Annotator", "nobody");
-    pgn_set_tag(&h, "Result", "0-1");     /* recomputed from the game */
-    pgn_set_tag(&h, "Annotator", "someone");
+    pgn_header_init(&h);
+    assert_true(pgn_set_tag(&h, "White", "Anderssen, \"the\" Adolf"));
+    assert_true(pgn_set_tag(&h, "Event", "Back\\slash Open"));
+    assert_true(pgn_set_tag(&h, "Annotator", "nobody"));
+    assert_true(pgn_set_tag(&h, "Result", "0-1")); /* recomputed from the game */
+    assert_true(pgn_set_tag(&h, "Annotator", "someone"));
     assert_int_equal(h.count, 4);
     assert_string_equal(pgn_tag(&h, "Annotator"), "someone");
     assert_null(pgn_tag(&h, "Black"));
@@ -387,7 +492,9 @@ static void test_tags_kept(void **state)
     assert_string_equal(pgn_tag(&h2, "Date"), "????.??.??");
     free(text);
     game_free(&back);
+    pgn_header_free(&h2);
     game_free(&g);
+    pgn_header_free(&h);
 
     /* Tags in any order, several on a line, spaces inside the brackets. */
     read_ok("[Black \"B\"] [ White   \"W\" ]\n[Event \"\"]\n\n1. e4 *", NULL, &back, &h2);
@@ -395,15 +502,19 @@ static void test_tags_kept(void **state)
     assert_string_equal(pgn_tag(&h2, "White"), "W");
     assert_string_equal(pgn_tag(&h2, "Event"), "");
     game_free(&back);
+    pgn_header_free(&h2);
 }
 
 static void test_variant_by_name_or_title(void **state)
 {
     (void)state;
-    char names[256];
-    snprintf(names, sizeof names, "%s", variant_names());
+    Text all = TEXT_INIT;
+    variant_names(&all);
+    char *names = text_take(&all);
+    assert_non_null(names);
     int seen = 0;
-    for (char *name = strtok(names, ", "); name; name = strtok(NULL, ", ")) {
+    char *save = NULL;
+    for (char *name = strtok_r(names, ", ", &save); name; name = strtok_r(NULL, ", ", &save)) {
         const Variant *v = variant_find(name);
         assert_non_null(v);
         char label[128], text[512];
@@ -419,7 +530,8 @@ static void test_variant_by_name_or_title(void **state)
         }
         seen++;
     }
-    assert_true(seen >= 1);
+    free(names);
+    assert_true(seen >= 2);
 
     Game g;
     read_ok("[Event \"x\"]\n1. e4 *", NULL, &g, NULL);
@@ -450,11 +562,12 @@ static void test_comments_nags_variations_skipped(void **state)
     read_ok(text, NULL, &g, &h);
     game_start(&expected, "chess", NULL);
     play_all(&expected, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O");
-    game_declare(&expected, RESULT_DRAW, "result recorded in the game file");
+    assert_true(game_declare(&expected, outcome_make(RESULT_DRAW, REASON_RECORDED, SIDE_NONE), NULL));
     assert_same_game(&g, &expected);
     assert_string_equal(pgn_tag(&h, "Event"), "skips");
     game_free(&g);
     game_free(&expected);
+    pgn_header_free(&h);
 }
 
 /* Nesting far deeper than any stack could recurse is skipped all the
@@ -472,7 +585,7 @@ static void test_deep_variations(void **state)
     strcpy(text + n, " e5 *");
     Game g;
     read_ok(text, NULL, &g, NULL);
-    assert_int_equal(g.count, 3);
+    assert_int_equal(game_count(&g), 3);
     game_free(&g);
     text[n] = 0;
     text[n - 1] = ' ';
@@ -491,11 +604,14 @@ static void test_several_games(void **state)
     for (int i = 0; i < 4; i++) {
         Game g;
         PgnHeader h;
-        char err[256];
-        if (!pgn_read(p, NULL, &g, &h, &p, err, sizeof err)) fail_msg("game %d: %s", i + 1, err);
+        Text err = TEXT_INIT;
+        pgn_header_init(&h);
+        if (!pgn_read(p, NULL, NULL, &g, &h, &p, &err)) fail_msg("game %d: %s", i + 1, text_str(&err));
         assert_string_equal(pgn_tag(&h, "Event"), events[i]);
-        assert_int_equal(g.count - 1, plies[i]);
+        assert_int_equal(game_count(&g) - 1, plies[i]);
         game_free(&g);
+        pgn_header_free(&h);
+        text_free(&err);
     }
     while (*p == '\n') p++;
     assert_int_equal(*p, 0);
@@ -512,9 +628,12 @@ static void test_declared_results(void **state)
     Game g;
     PgnHeader h;
     read_ok("[Result \"1-0\"]\n[Termination \"black resigns\"]\n\n1. e4 e5 2. Qh5 1-0", NULL, &g, &h);
-    Outcome o = game_outcome(&g);
+    Outcome o = outcome_of(&g);
     assert_int_equal(o.result, RESULT_WHITE_WINS);
-    assert_string_equal(o.reason, "black resigns");
+    /* The words the program writes for a resignation are read as its code. */
+    assert_int_equal(o.reason, REASON_RESIGNATION);
+    assert_int_equal(o.side, SIDE_BLACK);
+    assert_string_equal(game_status(&g), "1-0 black resigns");
     assert_int_equal(g.declared.result, RESULT_WHITE_WINS);
     char *text = round_trip(&g, &h);
     assert_contains(text, "[Result \"1-0\"]");
@@ -522,27 +641,30 @@ static void test_declared_results(void **state)
     assert_contains(text, "2. Qh5 1-0");
     free(text);
     game_free(&g);
+    pgn_header_free(&h);
 
     /* Without [Termination], a reason that says where the result is from. */
     read_ok("1. d4 d5 1/2-1/2", NULL, &g, NULL);
-    o = game_outcome(&g);
+    o = outcome_of(&g);
     assert_int_equal(o.result, RESULT_DRAW);
-    assert_string_equal(o.reason, "result recorded in the game file");
+    assert_int_equal(o.reason, REASON_RECORDED);
+    assert_string_equal(game_status(&g), "1/2-1/2 result recorded in the game file");
     game_free(&g);
 
     /* A result given in the tag alone counts the same. */
     read_ok("[Result \"0-1\"]\n1. d4 d5", NULL, &g, NULL);
-    assert_int_equal(game_outcome(&g).result, RESULT_BLACK_WINS);
+    assert_int_equal(outcome_of(&g).result, RESULT_BLACK_WINS);
     game_free(&g);
     read_ok("[Result \"0-1\"]\n1. d4 d5 *", NULL, &g, NULL);
-    assert_int_equal(game_outcome(&g).result, RESULT_BLACK_WINS);
+    assert_int_equal(outcome_of(&g).result, RESULT_BLACK_WINS);
     game_free(&g);
 
     /* A result the rules reach is the rules' own, with their reason. */
     read_ok("[Termination \"normal\"]\n1. f3 e5 2. g4 Qh4# 0-1", NULL, &g, NULL);
-    o = game_outcome(&g);
+    o = outcome_of(&g);
     assert_int_equal(o.result, RESULT_BLACK_WINS);
-    assert_string_equal(o.reason, "checkmate");
+    assert_int_equal(o.reason, REASON_CHECKMATE);
+    assert_string_equal(game_status(&g), "0-1 checkmate");
     assert_int_equal(g.declared.result, RESULT_NONE);
     game_free(&g);
 
@@ -550,11 +672,122 @@ static void test_declared_results(void **state)
      * take the check for mate, nor lose the declared end. */
     game_start(&g, "chess", NULL);
     play_all(&g, "e4 f5 Qh5+");
-    game_declare(&g, RESULT_WHITE_WINS, "black resigns");
+    assert_true(game_declare(&g, outcome_make(RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK), NULL));
     text = round_trip(&g, NULL);
     assert_contains(text, "2. Qh5+ 1-0");
     assert_int_equal(g.declared.result, RESULT_WHITE_WINS);
     free(text);
+    game_free(&g);
+}
+
+/* Resignations of either side and agreed draws go through a file as their
+ * reason codes, with the side that resigned. */
+static void test_resigned_and_agreed_round_trip(void **state)
+{
+    (void)state;
+    static const struct {
+        uint8_t result, reason, side;
+        const char *termination, *status;
+    } cases[] = {
+        { RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK, "black resigns", "1-0 black resigns" },
+        { RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE, "white resigns", "0-1 white resigns" },
+        { RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE, "agreed draw", "1/2-1/2 agreed draw" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Game g;
+        game_start(&g, "chess", NULL);
+        play_all(&g, "e4 c5 Nf3 d6");
+        assert_true(game_declare(&g, outcome_make(cases[i].result, cases[i].reason, cases[i].side), NULL));
+        assert_string_equal(game_status(&g), cases[i].status);
+        char *text = round_trip(&g, NULL);
+        char tag[128];
+        snprintf(tag, sizeof tag, "[Termination \"%s\"]", cases[i].termination);
+        assert_contains(text, tag);
+        assert_contains(text, result_string(cases[i].result));
+
+        Game back;
+        read_ok(text, NULL, &back, NULL);
+        Outcome o = outcome_of(&back);
+        assert_int_equal(o.result, cases[i].result);
+        assert_int_equal(o.reason, cases[i].reason);
+        assert_int_equal(o.side, cases[i].side);
+        assert_null(back.declared_words);
+        free(text);
+        game_free(&back);
+        game_free(&g);
+    }
+}
+
+/* Only the words the program writes for a declared end (a resignation, an
+ * agreed draw) are read back as reason codes, and only where they fit the
+ * result: other words, and words that contradict the result, are the
+ * file's own (REASON_RECORDED, kept whole) or refused.  Never a declared
+ * "checkmate" the rules do not see, nor "1-0 agreed draw". */
+static void test_termination_words_fit_the_result(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        { "1/2-1/2", "checkmate" },     { "1-0", "stalemate" },     { "0-1", "fifty-move rule" },
+        { "1-0", "agreed draw" },       { "1-0", "white resigns" }, { "0-1", "black resigns" },
+        { "1/2-1/2", "white resigns" }, { "1-0", "white king lost in time" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "[Result \"%s\"]\n[Termination \"%s\"]\n\n1. e4 e5 %s\n", cases[i][0], cases[i][1],
+                 cases[i][0]);
+        Game g;
+        Text err = TEXT_INIT;
+        bool ok = pgn_read(text, NULL, NULL, &g, NULL, NULL, &err);
+        Outcome o = outcome_none();
+        if (ok) assert_true(game_outcome(&g, &o));
+        game_free(&g);
+        text_free(&err);
+        if (ok && o.reason != REASON_RECORDED)
+            fail_msg("[Result \"%s\"] [Termination \"%s\"] read as reason code %d (side %d) of a game the rules "
+                     "have not ended",
+                     cases[i][0], cases[i][1], o.reason, o.side);
+    }
+}
+
+/* [Termination] words of the file's own are kept whole, however long. */
+static void test_long_termination_round_trip(void **state)
+{
+    (void)state;
+    Text words = TEXT_INIT;
+    for (int i = 0; text_str(&words)[0] == 0 || words.len < 320; i++)
+        text_addf(&words, "%sthe arbiter stopped the clock (%d)", i ? ", and " : "", i);
+    assert_true(words.len >= 300);
+
+    Game g;
+    game_start(&g, "chess", NULL);
+    play_all(&g, "d4 Nf6 c4 e6");
+    assert_true(game_declare(&g, outcome_make(RESULT_BLACK_WINS, REASON_RECORDED, SIDE_NONE), text_str(&words)));
+    char *text = round_trip(&g, NULL);
+    Text tag = TEXT_INIT;
+    text_addf(&tag, "[Termination \"%s\"]\n", text_str(&words));
+    assert_contains(text, text_str(&tag));
+
+    Game back;
+    PgnHeader h;
+    read_ok(text, NULL, &back, &h);
+    assert_string_equal(pgn_tag(&h, "Termination"), text_str(&words));
+    Outcome o = outcome_of(&back);
+    assert_int_equal(o.result, RESULT_BLACK_WINS);
+    assert_int_equal(o.reason, REASON_RECORDED);
+    assert_non_null(back.declared_words);
+    assert_string_equal(back.declared_words, text_str(&words));
+    Text line = TEXT_INIT;
+    text_addf(&line, "0-1 %s", text_str(&words));
+    Text full = TEXT_INIT;
+    assert_true(game_outcome_line(&back, &full));
+    assert_string_equal(text_str(&full), text_str(&line));
+    text_free(&full);
+    text_free(&line);
+    free(text);
+    text_free(&tag);
+    text_free(&words);
+    game_free(&back);
+    pgn_header_free(&h);
     game_free(&g);
 }
 
@@ -572,26 +805,30 @@ static void test_error_bad_tags(void **state)
     assert_contains(read_error("[Event]\n1. e4 *", NULL), "expected a value in double quotes");
     assert_contains(read_error("[ \"x\"]\n1. e4 *", NULL), "expected a tag name");
     assert_contains(read_error("[Event \"x\"", NULL), "bad tag");
+
+    /* Tags have no length limits now: a long name and a long value are
+     * kept whole (the values were cut at 255 characters before). */
     char long_name[80];
     memset(long_name, 'A', 60);
-    snprintf(long_name + 60, 20, " \"x\"]");
-    char text[128];
-    snprintf(text, sizeof text, "[%s", long_name);
-    assert_contains(read_error(text, NULL), "the tag name is too long");
-
-    /* A long value is cut, except a position's. */
+    long_name[60] = 0;
     char value[400];
     memset(value, 'v', 300);
     value[300] = 0;
     char big[512];
     Game g;
     PgnHeader h;
-    snprintf(big, sizeof big, "[Annotator \"%s\"]\n*", value);
+    snprintf(big, sizeof big, "[%s \"x\"]\n[Annotator \"%s\"]\n*", long_name, value);
     read_ok(big, NULL, &g, &h);
-    assert_int_equal(strlen(pgn_tag(&h, "Annotator")), 255);
+    assert_string_equal(pgn_tag(&h, long_name), "x");
+    assert_int_equal(strlen(pgn_tag(&h, "Annotator")), 300);
+    assert_string_equal(pgn_tag(&h, "Annotator"), value);
     game_free(&g);
+    pgn_header_free(&h);
+    /* A long position is read whole too, and refused for what it says. */
     snprintf(big, sizeof big, "[FEN \"%s\"]\n*", value);
-    assert_contains(read_error(big, NULL), "the [FEN] value is longer than 255 characters");
+    const char *err = read_error(big, NULL);
+    assert_contains(err, "bad [FEN] \"");
+    assert_contains(err, value);
 }
 
 static void test_error_illegal_move(void **state)
@@ -599,14 +836,17 @@ static void test_error_illegal_move(void **state)
     (void)state;
     Game g;
     PgnHeader h;
-    char err[256];
+    Text err = TEXT_INIT;
+    pgn_header_init(&h);
     const char *text = "[Event \"e\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {c} a6 4. Nf6 Nf6 *";
-    assert_false(pgn_read(text, NULL, &g, &h, NULL, err, sizeof err));
-    assert_string_equal(err, "move 7 (Nf6): no knight can reach f6");
+    assert_false(pgn_read(text, NULL, NULL, &g, &h, NULL, &err));
+    assert_string_equal(text_str(&err), "move 7 (Nf6): no knight can reach f6");
     /* The game holds what was read before the error. */
-    assert_int_equal(g.count, 7);
+    assert_int_equal(game_count(&g), 7);
     assert_string_equal(pgn_tag(&h, "Event"), "e");
     game_free(&g);
+    pgn_header_free(&h);
+    text_free(&err);
 
     assert_string_equal(read_error("1. e4 e5 2. Ke3", NULL), "move 3 (Ke3): no king can reach e3");
     assert_contains(read_error("1. e4 e5 2. hello", NULL), "move 3 (hello): 'hello' is not a move");
@@ -654,7 +894,7 @@ static void test_error_contradicting_result(void **state)
     /* An unfinished mark ("*") after a mate is no contradiction. */
     Game g;
     read_ok("1. f3 e5 2. g4 Qh4# *", NULL, &g, NULL);
-    assert_int_equal(game_outcome(&g).result, RESULT_BLACK_WINS);
+    assert_int_equal(outcome_of(&g).result, RESULT_BLACK_WINS);
     game_free(&g);
 }
 
@@ -674,9 +914,10 @@ static void test_no_crash_on_damaged_text(void **state)
     game_start(&g, "chess", NULL);
     play_all(&g, OPERA_GAME);
     PgnHeader h;
-    memset(&h, 0, sizeof h);
-    pgn_set_tag(&h, "Event", "Paris \"opera\"");
+    pgn_header_init(&h);
+    assert_true(pgn_set_tag(&h, "Event", "Paris \"opera\""));
     char *text = written(&g, &h);
+    pgn_header_free(&h);
     game_free(&g);
     size_t len = strlen(text);
     char *copy = malloc(len + 1);
@@ -686,20 +927,25 @@ static void test_no_crash_on_damaged_text(void **state)
         memcpy(copy, text, cut);
         copy[cut] = 0;
         Game r;
-        char err[256];
+        Text err = TEXT_INIT;
         const char *next = NULL;
-        pgn_read(copy, NULL, &r, NULL, &next, err, sizeof err);
+        pgn_read(copy, NULL, NULL, &r, NULL, &next, &err);
         assert_true(next >= copy && next <= copy + cut);
         game_free(&r);
+        text_free(&err);
     }
     for (size_t at = 0; at < len; at += 3) {
         for (size_t k = 0; k < sizeof replacements - 1; k++) {
             memcpy(copy, text, len + 1);
             copy[at] = replacements[k];
             Game r;
-            char err[256];
-            pgn_read(copy, NULL, &r, NULL, NULL, err, sizeof err);
+            PgnHeader rh;
+            Text err = TEXT_INIT;
+            pgn_header_init(&rh);
+            pgn_read(copy, NULL, NULL, &r, &rh, NULL, &err);
             game_free(&r);
+            pgn_header_free(&rh);
+            text_free(&err);
         }
     }
     free(copy);
@@ -712,6 +958,7 @@ int main(void)
         cmocka_unit_test(test_round_trip_opera_game),
         cmocka_unit_test(test_round_trip_special_moves),
         cmocka_unit_test(test_round_trip_from_fen),
+        cmocka_unit_test(test_fen_start_round_trip_pgn_and_sheets),
         cmocka_unit_test(test_round_trip_random_games),
         cmocka_unit_test(test_round_trip_timelines),
         cmocka_unit_test(test_tags_kept),
@@ -720,6 +967,9 @@ int main(void)
         cmocka_unit_test(test_deep_variations),
         cmocka_unit_test(test_several_games),
         cmocka_unit_test(test_declared_results),
+        cmocka_unit_test(test_resigned_and_agreed_round_trip),
+        cmocka_unit_test(test_long_termination_round_trip),
+        cmocka_unit_test(test_termination_words_fit_the_result),
         cmocka_unit_test(test_error_bad_tags),
         cmocka_unit_test(test_error_illegal_move),
         cmocka_unit_test(test_error_unknown_variant),
@@ -729,5 +979,5 @@ int main(void)
         cmocka_unit_test(test_error_empty),
         cmocka_unit_test(test_no_crash_on_damaged_text),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
 }

@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What every variant shares: the table of the registry, the options, the
+ * positions a FEN may give (standard chess: one king a side, the side not
+ * to move not in check), the order in which the ends of a game are named
+ * when several apply at once, and the words and codes of outcomes.  The
+ * Gifford side of each is in test_gifford.c.
+ */
+#include "support.h"
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+static const Variant *variant(const char *name)
+{
+    const Variant *v = variant_find(name);
+    if (!v) fail_msg("no variant '%s'", name);
+    return v;
+}
+
+/* game_init must refuse the FEN with a message that contains `expected`. */
+static void assert_fen_refused(const char *name, const char *fen, const char *expected)
+{
+    Game g;
+    Text err = TEXT_INIT;
+    bool accepted = game_init(&g, variant(name), NULL, fen, &err);
+    game_free(&g);
+    char got[512];
+    snprintf(got, sizeof got, "%s", text_str(&err));
+    text_free(&err);
+    if (accepted) fail_msg("%s: FEN accepted: %s", name, fen);
+    if (!strstr(got, expected)) fail_msg("%s: expected '%s', got '%s'", fen, expected, got);
+}
+
+static Outcome outcome_of(const Game *g)
+{
+    Outcome o;
+    assert_true(game_outcome(g, &o));
+    return o;
+}
+
+/* The outcome's words as outcome_line writes them (static). */
+static const char *line_of(Outcome o, const char *recorded)
+{
+    static char buf[512];
+    Text t = TEXT_INIT;
+    outcome_line(o, recorded, &t);
+    snprintf(buf, sizeof buf, "%s", text_str(&t));
+    text_free(&t);
+    return buf;
+}
+
+/* ---- The registry ------------------------------------------------------- */
+
+static void test_registry_tables_complete(void **state)
+{
+    (void)state;
+    int count = 0;
+    for (int i = 0; VARIANTS[i]; i++, count++) {
+        const Variant *v = VARIANTS[i];
+        assert_non_null(v->name);
+        assert_non_null(v->title);
+        assert_non_null(v->start_fen);
+        assert_ptr_equal(variant_find(v->name), v);
+        assert_ptr_equal(variant_find_label(v->title), v);
+        assert_non_null(v->from_fen);
+        assert_non_null(v->to_fen);
+        assert_non_null(v->generate);
+        assert_non_null(v->apply);
+        assert_non_null(v->in_check);
+        assert_non_null(v->outcome);
+        assert_non_null(v->same_position);
+        assert_non_null(v->parse);
+        assert_non_null(v->format_coord);
+        assert_non_null(v->format_human);
+        /* A variant with its own state keys it. */
+        if (v->ext_size || v->ext_room) assert_non_null(v->ext_key);
+        /* Both halves of a travel back or neither. */
+        assert_true((v->sheet_departure == NULL) == (v->sheet_join == NULL));
+        assert_in_range(v->option_count, 0, OPTIONS_MAX);
+        for (int k = 0; k < v->option_count; k++) {
+            const OptionSpec *o = &v->options[k];
+            assert_non_null(o->name);
+            assert_non_null(o->help);
+            assert_true(o->min <= o->value && o->value <= o->max);
+            for (int j = 0; j < k; j++) assert_string_not_equal(o->name, v->options[j].name);
+        }
+        /* The start position is one the variant reads, and the game starts
+         * ongoing. */
+        Game g;
+        game_start(&g, v->name, NULL);
+        assert_int_equal(outcome_of(&g).result, RESULT_NONE);
+        assert_int_equal(game_count(&g), 1);
+        assert_int_equal(game_timelines(&g), 1);
+        game_free(&g);
+    }
+    assert_true(count >= 2);
+    assert_ptr_equal(VARIANTS[0], &VARIANT_CHESS);
+    assert_null(variant_find("no such game"));
+    assert_null(variant_find_label("no such game"));
+    assert_ptr_equal(variant_find_label("STANDARD"), &VARIANT_CHESS);
+    Text names = TEXT_INIT;
+    variant_names(&names);
+    assert_int_equal(strncmp(text_str(&names), "chess, gifford", 14), 0);
+    text_free(&names);
+}
+
+/* ---- Options ------------------------------------------------------------ */
+
+static void test_chess_has_no_options(void **state)
+{
+    (void)state;
+    Options o;
+    Text err = TEXT_INIT, out = TEXT_INIT;
+    options_default(&VARIANT_CHESS, &o);
+    assert_true(options_parse(&VARIANT_CHESS, &o, "", &err));
+    assert_true(options_parse(&VARIANT_CHESS, &o, NULL, &err));
+    assert_true(options_parse(&VARIANT_CHESS, &o, " , ", &err));
+    assert_false(options_parse(&VARIANT_CHESS, &o, "forward=8", &err));
+    assert_string_equal(text_str(&err), "chess has no options (given 'forward=8')");
+    options_format(&VARIANT_CHESS, &o, true, &out);
+    assert_string_equal(text_str(&out), "");
+    text_free(&out);
+    text_free(&err);
+}
+
+/* ---- Standard chess FEN ------------------------------------------------- */
+
+static void test_chess_fen_needs_one_king_a_side(void **state)
+{
+    (void)state;
+    assert_fen_refused("chess", "8/8/8/8/8/8/8/8 w - - 0 1",
+                       "bad FEN: white has 0 kings, and chess needs exactly one king a side");
+    assert_fen_refused("chess", "8/8/8/8/8/8/8/4K3 w - - 0 1",
+                       "bad FEN: black has 0 kings, and chess needs exactly one king a side");
+    assert_fen_refused("chess", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "white has 2 kings");
+    assert_fen_refused("chess", "3kk3/8/8/8/8/8/8/4K3 w - - 0 1", "black has 2 kings");
+    assert_fen_refused("chess", "4k3/8/8/8/8/8/KKKKKKKK/KKKKKKKK w - - 0 1", "white has 16 kings");
+    assert_fen_refused("chess", "kkkkkkkk/kkkkkkkk/8/8/8/8/8/4K3 b - - 0 1", "black has 16 kings");
+}
+
+static void test_chess_fen_side_not_to_move_in_check(void **state)
+{
+    (void)state;
+    assert_fen_refused("chess", "4k3/4R3/8/8/8/8/8/7K w - - 0 1",
+                       "bad FEN: black is in check, but white is to move (that position cannot arise)");
+    assert_fen_refused("chess", "4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", "white is in check, but black is to move");
+    /* The side to move may be in check, even twice. */
+    Game g;
+    game_start(&g, "chess", "4k3/4R3/8/8/8/8/8/7K b - - 0 1");
+    assert_true(game_in_check(&g));
+    game_free(&g);
+    game_start(&g, "chess", "4k3/8/5N2/8/8/8/4R3/7K b - - 0 1");
+    assert_true(game_in_check(&g));
+    game_free(&g);
+}
+
+/* ---- The order of the ends ---------------------------------------------- */
+
+/* Checkmate, stalemate, dead position, fifty-move rule, threefold
+ * repetition: the first that applies is named. */
+static void test_chess_outcome_order(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen, *moves, *status;
+        uint8_t result, reason;
+    } cases[] = {
+        { "4k3/8/8/8/8/8/8/4K3 w - - 100 60", "", "1/2-1/2 insufficient material", RESULT_DRAW,
+          REASON_INSUFFICIENT_MATERIAL },
+        { "4k3/8/8/8/8/8/8/4K3 w - - 0 60", "", "1/2-1/2 insufficient material", RESULT_DRAW,
+          REASON_INSUFFICIENT_MATERIAL },
+        { "4k3/8/8/8/8/8/3P4/4K3 w - - 100 60", "", "1/2-1/2 fifty-move rule", RESULT_DRAW, REASON_FIFTY_MOVES },
+        { "7k/6Q1/6K1/8/8/8/8/8 b - - 100 80", "", "1-0 checkmate", RESULT_WHITE_WINS, REASON_CHECKMATE },
+        { "7k/8/5K2/8/8/8/8/6Q1 w - - 99 80", "Qg7", "1-0 checkmate", RESULT_WHITE_WINS, REASON_CHECKMATE },
+        /* King and knight against king, and stalemate. */
+        { "k7/2K5/2N5/8/8/8/8/8 b - - 0 1", "", "1/2-1/2 stalemate", RESULT_DRAW, REASON_STALEMATE },
+        { "k7/2K5/2N5/8/8/8/8/8 b - - 100 70", "", "1/2-1/2 stalemate", RESULT_DRAW, REASON_STALEMATE },
+        /* The fifty-move count and a third repetition at the same ply. */
+        { "4k3/8/8/8/8/8/3P4/4K3 w - - 92 60", "Kf1 Kd8 Ke1 Ke8 Kf1 Kd8 Ke1 Ke8", "1/2-1/2 fifty-move rule",
+          RESULT_DRAW, REASON_FIFTY_MOVES },
+        { "4k3/8/8/8/8/8/3P4/4K3 w - - 91 60", "Kf1 Kd8 Ke1 Ke8 Kf1 Kd8 Ke1 Ke8", "1/2-1/2 threefold repetition",
+          RESULT_DRAW, REASON_REPETITION },
+        /* A capture that leaves kings only. */
+        { "4k3/8/8/8/8/8/3p4/4K3 w - - 99 60", "Kxd2", "1/2-1/2 insufficient material", RESULT_DRAW,
+          REASON_INSUFFICIENT_MATERIAL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Game g;
+        game_start(&g, "chess", cases[i].fen);
+        if (cases[i].moves[0]) play_all(&g, cases[i].moves);
+        if (strcmp(game_status(&g), cases[i].status))
+            fail_msg("%s %s: expected '%s', got '%s'", cases[i].fen, cases[i].moves, cases[i].status, game_status(&g));
+        Outcome o = outcome_of(&g);
+        assert_int_equal(o.result, cases[i].result);
+        assert_int_equal(o.reason, cases[i].reason);
+        assert_int_equal(o.side, SIDE_NONE);
+        game_free(&g);
+    }
+}
+
+/* The same order in Gifford, for the ends the two games share. */
+static void test_gifford_outcome_order_as_chess(void **state)
+{
+    (void)state;
+    static const char *const fens[][2] = {
+        { "4k3/8/8/8/8/8/8/4K3 w - - 100 60", "1/2-1/2 insufficient material" },
+        { "7k/6Q1/6K1/8/8/8/8/8 b - - 100 80", "1-0 checkmate" },
+        { "4k3/8/8/8/8/8/3P4/4K3 w - - 100 60", "1/2-1/2 fifty-move rule" },
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Game g;
+        game_start(&g, "gifford", fens[i][0]);
+        assert_string_equal(game_status(&g), fens[i][1]);
+        game_free(&g);
+    }
+}
+
+/* ---- Outcomes in words and codes ---------------------------------------- */
+
+static void test_outcome_words_and_codes(void **state)
+{
+    (void)state;
+    static const struct {
+        Outcome o;
+        const char *line;
+        bool read_back;
+    } cases[] = {
+        { { RESULT_NONE, REASON_NONE, SIDE_NONE }, "ongoing", false },
+        { { RESULT_WHITE_WINS, REASON_CHECKMATE, SIDE_NONE }, "1-0 checkmate", true },
+        { { RESULT_DRAW, REASON_STALEMATE, SIDE_NONE }, "1/2-1/2 stalemate", true },
+        { { RESULT_DRAW, REASON_INSUFFICIENT_MATERIAL, SIDE_NONE }, "1/2-1/2 insufficient material", true },
+        { { RESULT_DRAW, REASON_FIFTY_MOVES, SIDE_NONE }, "1/2-1/2 fifty-move rule", true },
+        { { RESULT_DRAW, REASON_REPETITION, SIDE_NONE }, "1/2-1/2 threefold repetition", true },
+        { { RESULT_BLACK_WINS, REASON_KING_LOST_IN_TIME, SIDE_WHITE }, "0-1 white king lost in time", true },
+        { { RESULT_WHITE_WINS, REASON_KING_LOST_IN_TIME, SIDE_BLACK }, "1-0 black king lost in time", true },
+        { { RESULT_BOTH_LOSE, REASON_OBLIGATIONS_UNMET, SIDE_BOTH }, "0-0 both obligations unmet", true },
+        { { RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK }, "1-0 black resigns", true },
+        { { RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE }, "0-1 white resigns", true },
+        { { RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE }, "1/2-1/2 agreed draw", true },
+        { { RESULT_DRAW, REASON_RECORDED, SIDE_NONE }, "1/2-1/2 result recorded in the game file", false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_string_equal(line_of(cases[i].o, NULL), cases[i].line);
+        if (!cases[i].read_back) continue;
+        const char *words = strchr(cases[i].line, ' ') + 1;
+        Outcome o = outcome_none();
+        if (!outcome_from_words(words, &o)) fail_msg("'%s' not read back", words);
+        assert_int_equal(o.reason, cases[i].o.reason);
+        assert_int_equal(o.side, cases[i].o.side);
+    }
+    assert_string_equal(line_of(outcome_make(RESULT_WHITE_WINS, REASON_RECORDED, SIDE_NONE), "time forfeit"),
+                        "1-0 time forfeit");
+    Outcome o = outcome_none();
+    assert_false(outcome_from_words("time forfeit", &o));
+    assert_false(outcome_from_words("", &o));
+    assert_false(outcome_from_words("both resigns", &o));
+    assert_false(outcome_from_words("white checkmate", &o));
+    assert_false(outcome_from_words("resigns", &o));
+    assert_string_equal(result_string(RESULT_BOTH_LOSE), "0-0");
+    assert_string_equal(result_string(RESULT_NONE), "*");
+}
+
+/* A declared end wins over the rules and can be withdrawn; the words of a
+ * recorded one are the game's own copy. */
+static void test_declare_and_withdraw(void **state)
+{
+    (void)state;
+    Game g;
+    game_start(&g, "chess", NULL);
+    play_all(&g, "e4 e5");
+    char words[] = "adjourned, then abandoned";
+    assert_true(game_declare(&g, outcome_make(RESULT_DRAW, REASON_RECORDED, SIDE_NONE), words));
+    words[0] = 'X';
+    assert_string_equal(game_status(&g), "1/2-1/2 adjourned, then abandoned");
+    Text err = TEXT_INIT;
+    assert_false(game_play_text(&g, "Nf3", &err));
+    assert_string_equal(text_str(&err), "the game is over");
+    assert_true(game_declare(&g, outcome_make(RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE), NULL));
+    assert_null(g.declared_words);
+    assert_string_equal(game_status(&g), "0-1 white resigns");
+    assert_true(game_declare(&g, outcome_none(), NULL));
+    assert_string_equal(game_status(&g), "ongoing");
+    assert_true(game_play_text(&g, "Nf3", &err));
+    text_free(&err);
+    game_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_registry_tables_complete),
+        cmocka_unit_test(test_chess_has_no_options),
+        cmocka_unit_test(test_chess_fen_needs_one_king_a_side),
+        cmocka_unit_test(test_chess_fen_side_not_to_move_in_check),
+        cmocka_unit_test(test_chess_outcome_order),
+        cmocka_unit_test(test_gifford_outcome_order_as_chess),
+        cmocka_unit_test(test_outcome_words_and_codes),
+        cmocka_unit_test(test_declare_and_withdraw),
+    };
+    return cmocka_run_group_tests_name("variants", tests, NULL, NULL);
+}
