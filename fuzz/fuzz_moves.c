@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Actions as text.  The first byte picks the variant, the second a start
+ * (its digit, modulo the number of starts the variant has below: the
+ * start position, FENs, and games with some history); the rest is split
+ * at line ends into action texts, played one by one with game_play_text.
+ *
+ * An accepted action must be one of the legal actions of the position it
+ * was played in, must add exactly one node, and must read back from each
+ * form the variant writes it in (coordinate, human, score sheet; a travel
+ * back from its two sheet halves), formatted through a line at that
+ * position.  Every position reached writes a FEN that reads back the
+ * same, and keeps its keys right.  A refused action says why and leaves
+ * the game as it was; none is accepted once the game is over, which it is
+ * when there is no legal action.  At the end the whole game must survive
+ * PGN and score sheets: written and read back, the same actions, the same
+ * final position, the same outcome.
+ */
+#include "fuzz.h"
+
+#include "ttchess/movegen.h"
+#include "ttchess/pgn.h"
+#include "ttchess/sheets.h"
+
+typedef struct Start {
+    const char *fen;      /* NULL: the variant's start position */
+    const char *moves;    /* actions played first, separated by spaces; or NULL */
+    const char *options;  /* "name=value ..." on top of the defaults; or NULL */
+} Start;
+
+static const Start CHESS_STARTS[] = {
+    { NULL, NULL, NULL },
+    { "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL, NULL },
+    { "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", NULL, NULL },
+    { "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", NULL, NULL },
+    { "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", NULL, NULL },
+    { "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", NULL, NULL },
+    /* Black to move at the root: both sides promote. */
+    { "4k3/P7/8/8/8/8/6p1/4K3 b - - 0 1", NULL, NULL },
+    { NULL, "e4 e5 Nf3 Nc6 Ng1 Nb8 Nf3", NULL },
+    { "6k1/8/8/8/8/8/8/R3K2R w KQ - 98 60", NULL, NULL },
+    /* Qc7 stalemates. */
+    { "k7/8/1Q6/8/8/8/8/7K w - - 0 1", NULL, NULL },
+};
+
+static const Start GIFFORD_STARTS[] = {
+    { NULL, NULL, NULL },
+    /* History: a king can go back to moves 1 to 3. */
+    { NULL, "e4 e5 Nf3 Nc6 Bc4 Bc5", NULL },
+    /* Pawns sent to move 3 by both sides: White's arrives now. */
+    { NULL, "d2>3 d7>3 e4 e5", NULL },
+    /* Pending arrivals from a FEN: White's pawn now and at 8, Black's dark bishop at 5. */
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 3 P3,P8/Bb5 0/0", NULL, NULL },
+    /* White's only king arrives now. */
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 3 K3/- 0/0", NULL, NULL },
+    /* A pawn due while White is in a knight's check: it cannot land usefully. */
+    { "4k3/8/8/8/8/3n4/8/4K3 w - - 0 5 P5/- 0/0", NULL, NULL },
+    /* Two white kings, one travel back already made by White. */
+    { "r3k2r/pppq1ppp/8/8/8/8/PPP2PPP/R3K1KR w kq - 0 10 -/N12 1/0", NULL, NULL },
+    /* The sample game's first timeline, up to its king going back (Black to move). */
+    { NULL, "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7 Bd3", NULL },
+    /* The sample game into its third timeline. */
+    { NULL, "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7 Bd3 Kf7<2@f8 Bc4 Nf6 Nh3 e6 P@g5 B@a5+ b4 Bxb4+ "
+            "c3 Bxc3+ P@d2 Bxa1 Ke1<4@f1 a6 P@e2 B@a5+ c3 h6", NULL },
+    /* Black to move at the root, short travels forward, no travel back. */
+    { "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 P3/N1 0/0", NULL, "forward=3 back-travels=0" },
+};
+
+static const Start DEFAULT_STARTS[] = { { NULL, NULL, NULL } };
+
+static const Start *starts_of(const Variant *v, int *n)
+{
+#define STARTS(a) (*n = (int)(sizeof a / sizeof a[0]), a)
+    if (!strcmp(v->name, "chess")) return STARTS(CHESS_STARTS);
+    if (!strcmp(v->name, "gifford")) return STARTS(GIFFORD_STARTS);
+    return STARTS(DEFAULT_STARTS);
+#undef STARTS
+}
+
+static void setup(Game *g, const Variant *v, const Start *s)
+{
+    Text err = TEXT_INIT;
+    Options o;
+    options_default(v, &o);
+    bool ok = options_parse(v, &o, s->options, &err);
+    FUZZ_CHECK(ok, "%s: the built-in options '%s' are refused: %s", v->name, s->options, text_str(&err));
+    ok = game_init(g, v, &o, s->fen, &err);
+    FUZZ_CHECK(ok, "%s: the built-in start '%s' is refused: %s", v->name, s->fen ? s->fen : "(start)", text_str(&err));
+    if (s->moves) {
+        char *copy = fuzz_string((const uint8_t *)s->moves, strlen(s->moves));
+        for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+            ok = game_play_text(g, tok, &err);
+            FUZZ_CHECK(ok, "%s: the built-in action '%s' is refused: %s", v->name, tok, text_str(&err));
+        }
+        free(copy);
+    }
+    text_free(&err);
+}
+
+/* The node just played (the last) after its action: legal, one node, and
+ * written in every form it reads back. */
+static void check_played(const Game *g, const MoveList *legal, int before)
+{
+    const Variant *v = g->variant;
+    int i = game_current(g);
+    char a[96];
+    FUZZ_CHECK(i == before + 1, "%s: an accepted action added %d nodes", v->name, i - before);
+    const Node *node = game_node(g, i);
+    FUZZ_CHECK(movelist_contains(legal, node->move), "%s: accepted action %s is not among the %d legal ones", v->name,
+               fuzz_move_desc(node->move, a), legal->count);
+    FUZZ_CHECK(node->parent >= 0 && node->parent <= before, "%s: node %d follows node %d", v->name, i, node->parent);
+    FUZZ_CHECK(node->parent == before || node->move.kind == MOVE_KING_BACK || node->move.flags,
+               "%s: %s started a timeline", v->name, fuzz_move_desc(node->move, a));
+    FUZZ_CHECK(node->key == (board_position_key(&node->state->board) ^ node->state->ext_key),
+               "%s: the node's key is not its position's", v->name);
+    fuzz_check_state_keys(v, &g->options, node->state);
+    fuzz_check_fen_round_trip(v, &g->options, node->state);
+
+    Line at, landing;
+    line_open(&at, g, before);
+    line_open(&landing, g, node->parent);
+    fuzz_check_notation(&at, node->move, &landing);
+    line_close(&at);
+    line_close(&landing);
+}
+
+static void check_same_record(const Game *a, const Game *b, const char *how, const char *text)
+{
+    const Variant *v = a->variant;
+    FUZZ_CHECK(a->variant == b->variant, "%s: %s reads back as %s\n%s", v->name, how, b->variant->name, text);
+    FUZZ_CHECK(fuzz_same_options(v, &a->options, &b->options), "%s: %s reads back with other options\n%s", v->name,
+               how, text);
+    FUZZ_CHECK(game_count(a) == game_count(b), "%s: %s of %d nodes reads back with %d\n%s", v->name, how,
+               game_count(a), game_count(b), text);
+    for (int i = 1; i < game_count(a); i++)
+        FUZZ_CHECK(move_equal(game_node(a, i)->move, game_node(b, i)->move) &&
+                       game_node(a, i)->parent == game_node(b, i)->parent,
+                   "%s: %s reads back with another action at node %d\n%s", v->name, how, i, text);
+    FUZZ_CHECK(game_node(a, game_current(a))->key == game_node(b, game_current(b))->key,
+               "%s: %s reads back with another final position\n%s", v->name, how, text);
+    Outcome oa, ob;
+    FUZZ_CHECK(game_outcome(a, &oa) && game_outcome(b, &ob), "%s: outcome failed", v->name);
+    FUZZ_CHECK(fuzz_same_outcome(oa, ob), "%s: %s reads back with another outcome\n%s", v->name, how, text);
+}
+
+static void check_records(const Game *g)
+{
+    Text out = TEXT_INIT, err = TEXT_INIT;
+    Game back;
+
+    FUZZ_CHECK(pgn_write(g, NULL, &out), "%s: pgn_write failed", g->variant->name);
+    bool ok = pgn_read(fuzz_str(&out), NULL, NULL, &back, NULL, NULL, &err);
+    FUZZ_CHECK(ok, "%s: its own PGN is refused: %s\n%s", g->variant->name, text_str(&err), fuzz_str(&out));
+    check_same_record(g, &back, "the PGN", fuzz_str(&out));
+    game_free(&back);
+
+    text_clear(&out);
+    FUZZ_CHECK(sheets_write(g, &out), "%s: sheets_write failed", g->variant->name);
+    ok = sheets_read(fuzz_str(&out), g->variant, NULL, &back, &err);
+    FUZZ_CHECK(ok, "%s: its own score sheets are refused: %s\n%s", g->variant->name, text_str(&err), fuzz_str(&out));
+    check_same_record(g, &back, "the score sheets", fuzz_str(&out));
+    game_free(&back);
+
+    text_free(&out);
+    text_free(&err);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2) return 0;
+    const Variant *v = fuzz_variant(data[0]);
+    int count;
+    const Start *starts = starts_of(v, &count);
+    Game g;
+    setup(&g, v, &starts[(uint8_t)(data[1] - '0') % count]);
+
+    char *text = fuzz_string(data + 2, size - 2);
+    Text err = TEXT_INIT;
+    for (char *p = text, *nl; p; p = nl ? nl + 1 : NULL) {
+        nl = strchr(p, '\n');
+        if (nl) *nl = 0;
+        if (!*p) continue;
+        MoveList legal;
+        movelist_init(&legal);
+        FUZZ_CHECK(game_generate(&g, &legal), "%s: generate failed", v->name);
+        int before = game_current(&g);
+        Outcome o;
+        FUZZ_CHECK(game_outcome(&g, &o), "%s: outcome failed", v->name);
+        FUZZ_CHECK(legal.count > 0 || o.result != RESULT_NONE, "%s: no legal action, yet the game goes on", v->name);
+        text_clear(&err);
+        if (game_play_text(&g, p, &err)) {
+            FUZZ_SAY("'%s': played\n", p);
+            FUZZ_CHECK(o.result == RESULT_NONE, "%s: '%s' was played after the game ended", v->name, p);
+            check_played(&g, &legal, before);
+        } else {
+            FUZZ_SAY("'%s': refused: %s\n", p, text_str(&err));
+            FUZZ_CHECK(err.len > 0, "%s: action '%s' refused without a reason", v->name, p);
+            FUZZ_CHECK(game_current(&g) == before, "%s: refused action '%s' changed the game", v->name, p);
+        }
+        movelist_free(&legal);
+    }
+    Outcome o;
+    FUZZ_CHECK(game_outcome(&g, &o), "%s: outcome failed", v->name);
+    FUZZ_SAY("%d nodes, %d timelines, outcome %d/%d/%d\n", game_count(&g), game_timelines(&g), o.result, o.reason, o.side);
+    check_records(&g);
+    text_free(&err);
+    free(text);
+    game_free(&g);
+    return 0;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * PGN.  A leading digit forces the variant (as the program's --variant
+ * does) and is consumed; without one the input is a game file as it is
+ * and the [Variant] tag decides.  Up to eight games are read one after
+ * another, as a file of several games is.
+ *
+ * A refusal says why, and `next` stays inside the text.  A game that is
+ * accepted is written by pgn_write and read back (without forcing a
+ * variant: what was written must say it): the same variant and options,
+ * the same actions in the same timelines, the same final position and the
+ * same outcome; and writing the game read back gives the same text again.
+ */
+#include "fuzz.h"
+
+#include "ttchess/pgn.h"
+
+enum { GAMES_MAX = 8 };
+
+static void check_same_game(const Game *a, const Game *b, const char *text)
+{
+    const Variant *v = a->variant;
+    FUZZ_CHECK(a->variant == b->variant, "%s: the PGN reads back as %s\n%s", v->name, b->variant->name, text);
+    FUZZ_CHECK(fuzz_same_options(v, &a->options, &b->options), "%s: the PGN reads back with other options\n%s",
+               v->name, text);
+    FUZZ_CHECK(game_count(a) == game_count(b), "%s: a game of %d nodes reads back with %d\n%s", v->name,
+               game_count(a), game_count(b), text);
+    for (int i = 0; i < game_count(a); i++)
+        FUZZ_CHECK(move_equal(game_node(a, i)->move, game_node(b, i)->move) &&
+                       game_node(a, i)->parent == game_node(b, i)->parent &&
+                       game_node(a, i)->key == game_node(b, i)->key,
+                   "%s: node %d reads back as another\n%s", v->name, i, text);
+    FUZZ_CHECK(game_timelines(a) == game_timelines(b), "%s: the PGN reads back with other timelines\n%s", v->name,
+               text);
+    Outcome oa, ob;
+    FUZZ_CHECK(game_outcome(a, &oa) && game_outcome(b, &ob), "%s: outcome failed", v->name);
+    FUZZ_CHECK(fuzz_same_outcome(oa, ob), "%s: outcome %d/%d/%d reads back as %d/%d/%d\n%s", v->name, oa.result,
+               oa.reason, oa.side, ob.result, ob.reason, ob.side, text);
+}
+
+static void check_round_trip(const Game *g, const PgnHeader *h)
+{
+    Text out = TEXT_INIT, again = TEXT_INIT, err = TEXT_INIT;
+    FUZZ_CHECK(pgn_write(g, h, &out), "pgn_write failed");
+    const char *text = fuzz_str(&out);
+
+    Game back;
+    PgnHeader hb;
+    pgn_header_init(&hb);
+    const char *next = NULL;
+    bool ok = pgn_read(text, NULL, NULL, &back, &hb, &next, &err);
+    FUZZ_CHECK(ok, "%s: pgn_write's own text is refused: %s\n%s", g->variant->name, text_str(&err), text);
+    FUZZ_CHECK(next && next >= text && strspn(next, " \t\r\n") == strlen(next),
+               "%s: the written game does not end where it should\n%s", g->variant->name, text);
+    check_same_game(g, &back, text);
+
+    FUZZ_CHECK(pgn_write(&back, &hb, &again), "pgn_write failed");
+    FUZZ_CHECK(!strcmp(text, fuzz_str(&again)), "%s: the PGN written again differs:\n%s---\n%s", g->variant->name, text,
+               fuzz_str(&again));
+
+    game_free(&back);
+    pgn_header_free(&hb);
+    text_free(&out);
+    text_free(&again);
+    text_free(&err);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const Variant *force = fuzz_forced_variant(&data, &size);
+    char *text = fuzz_string(data, size);
+    const char *p = text, *end = text + strlen(text);
+    for (int n = 0; n < GAMES_MAX && strspn(p, " \t\r\n") < strlen(p); n++) {
+        Game g;
+        PgnHeader h;
+        pgn_header_init(&h);
+        Text err = TEXT_INIT;
+        const char *next = NULL;
+        bool ok = pgn_read(p, force, NULL, &g, &h, &next, &err);
+        FUZZ_CHECK(next && next >= p && next <= end, "pgn_read set next outside the text");
+        FUZZ_SAY("game %d: %s%s\n", n + 1, ok ? "accepted, " : "refused: ", ok ? g.variant->name : text_str(&err));
+        if (ok) FUZZ_SAY("  %d nodes, %d timelines\n", game_count(&g), game_timelines(&g));
+        if (ok) {
+            FUZZ_CHECK(!force || g.variant == force, "pgn_read did not play the forced variant");
+            check_round_trip(&g, &h);
+        } else {
+            FUZZ_CHECK(err.len > 0, "pgn_read refused a game without a reason");
+        }
+        game_free(&g);
+        pgn_header_free(&h);
+        text_free(&err);
+        if (!ok || next == p) break;
+        p = next;
+    }
+    free(text);
+    return 0;
+}
