@@ -7,8 +7,11 @@
 # says what the time-travel actions cost (target: at least 0.5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-make -s build/ttchess
-T=build/ttchess
+if [ -z "${TTCHESS:-}" ]; then
+    make -s BUILD=build-bench OPT="-O3 -march=native" build-bench/ttchess
+    TTCHESS=build-bench/ttchess
+fi
+T=$TTCHESS
 
 now() { date +%s.%N; }
 

@@ -3,13 +3,13 @@
 #
 # Move generation speed of ttchess against Stockfish, both single-threaded:
 # perft 6 of the start position and perft 5 of "kiwipete" (the second
-# position of shared/perft/standard.txt).  Each program is timed by the
+# position of tests/data/perft-standard.txt).  Each program is timed by the
 # wall clock around its whole process, start-up included, since that is
 # what a user waits for; nothing is subtracted.  Each run is made twice and
 # the faster one counts, to damp the noise of a busy machine.  Both
 # programs must agree on every node count, or the script fails.
 #
-# Usage: bench/perft-speed.sh     (TTCHESS, STOCKFISH and SHARED may be set)
+# Usage: bench/perft-speed.sh     (TTCHESS and STOCKFISH may be set)
 
 # The runners are called through best_of_two's "$runner", which shellcheck
 # cannot follow.
@@ -23,21 +23,17 @@ root=$(pwd)
 ./scripts/ensure-packages stockfish:/usr/games/stockfish
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 
-# Build ttchess unless the caller named a binary of their own.
+# Build ttchess (with -march=native, as make bench does) unless the caller
+# named a binary of its own.
 if [ -z "${TTCHESS:-}" ]; then
-    make -s
-    TTCHESS=$root/build/ttchess
+    make -s BUILD=build-bench OPT="-O3 -march=native" build-bench/ttchess
+    TTCHESS=$root/build-bench/ttchess
 fi
 
-SHARED=${SHARED:-$root/../shared}
-SUITE=$SHARED/perft/standard.txt
+SUITE=$root/tests/data/perft-standard.txt
 START_FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-# The second position of the suite, with its well-known FEN as a fallback
-# where the shared folder is missing.
-KIWIPETE="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-if [ -r "$SUITE" ]; then
-    KIWIPETE=$(grep -v '^#' "$SUITE" | grep -v '^[[:space:]]*$' | sed -n 2p | cut -d';' -f1 | sed 's/[[:space:]]*$//')
-fi
+# The second position of the suite ("kiwipete").
+KIWIPETE=$(grep -v '^#' "$SUITE" | grep -v '^[[:space:]]*$' | sed -n 2p | cut -d';' -f1 | sed 's/[[:space:]]*$//')
 
 # Seconds since the epoch, with microseconds.
 now() {
