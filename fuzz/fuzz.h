@@ -104,6 +104,30 @@ static inline bool fuzz_same_outcome(Outcome a, Outcome b)
     return a.result == b.result && a.reason == b.reason && a.side == b.side;
 }
 
+/* A record read back (`how`: "the PGN", "the score sheets") is the game
+ * written: same variant and options, every node's action, parent and key,
+ * the same timelines and outcome. */
+static inline void fuzz_check_same_record(const Game *a, const Game *b, const char *how, const char *text)
+{
+    const Variant *v = a->variant;
+    FUZZ_CHECK(a->variant == b->variant, "%s: %s reads back as %s\n%s", v->name, how, b->variant->name, text);
+    FUZZ_CHECK(fuzz_same_options(v, &a->options, &b->options), "%s: %s reads back with other options\n%s", v->name,
+               how, text);
+    FUZZ_CHECK(game_count(a) == game_count(b), "%s: %s of %d nodes reads back with %d\n%s", v->name, how,
+               game_count(a), game_count(b), text);
+    for (int i = 0; i < game_count(a); i++)
+        FUZZ_CHECK(move_equal(game_node(a, i)->move, game_node(b, i)->move) &&
+                       game_node(a, i)->parent == game_node(b, i)->parent &&
+                       game_node(a, i)->key == game_node(b, i)->key,
+                   "%s: %s reads back with another node %d\n%s", v->name, how, i, text);
+    FUZZ_CHECK(game_timelines(a) == game_timelines(b), "%s: %s reads back with other timelines\n%s", v->name, how,
+               text);
+    Outcome oa, ob;
+    FUZZ_CHECK(game_outcome(a, &oa) && game_outcome(b, &ob), "%s: outcome failed", v->name);
+    FUZZ_CHECK(fuzz_same_outcome(oa, ob), "%s: %s reads back with another outcome (%d/%d/%d, not %d/%d/%d)\n%s",
+               v->name, how, ob.result, ob.reason, ob.side, oa.result, oa.reason, oa.side, text);
+}
+
 static inline const char *fuzz_kind_name(int kind)
 {
     static const char *const names[MOVE_KINDS] = { "normal", "double push", "en passant", "castle", "promotion",

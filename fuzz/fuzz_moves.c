@@ -124,24 +124,6 @@ static void check_played(const Game *g, const MoveList *legal, int before)
     line_close(&landing);
 }
 
-static void check_same_record(const Game *a, const Game *b, const char *how, const char *text)
-{
-    const Variant *v = a->variant;
-    FUZZ_CHECK(a->variant == b->variant, "%s: %s reads back as %s\n%s", v->name, how, b->variant->name, text);
-    FUZZ_CHECK(fuzz_same_options(v, &a->options, &b->options), "%s: %s reads back with other options\n%s", v->name,
-               how, text);
-    FUZZ_CHECK(game_count(a) == game_count(b), "%s: %s of %d nodes reads back with %d\n%s", v->name, how,
-               game_count(a), game_count(b), text);
-    for (int i = 1; i < game_count(a); i++)
-        FUZZ_CHECK(move_equal(game_node(a, i)->move, game_node(b, i)->move) &&
-                       game_node(a, i)->parent == game_node(b, i)->parent,
-                   "%s: %s reads back with another action at node %d\n%s", v->name, how, i, text);
-    FUZZ_CHECK(game_node(a, game_current(a))->key == game_node(b, game_current(b))->key,
-               "%s: %s reads back with another final position\n%s", v->name, how, text);
-    Outcome oa, ob;
-    FUZZ_CHECK(game_outcome(a, &oa) && game_outcome(b, &ob), "%s: outcome failed", v->name);
-    FUZZ_CHECK(fuzz_same_outcome(oa, ob), "%s: %s reads back with another outcome\n%s", v->name, how, text);
-}
 
 static void check_records(const Game *g)
 {
@@ -151,14 +133,14 @@ static void check_records(const Game *g)
     FUZZ_CHECK(pgn_write(g, NULL, &out), "%s: pgn_write failed", g->variant->name);
     bool ok = pgn_read(fuzz_str(&out), NULL, NULL, &back, NULL, NULL, &err);
     FUZZ_CHECK(ok, "%s: its own PGN is refused: %s\n%s", g->variant->name, text_str(&err), fuzz_str(&out));
-    check_same_record(g, &back, "the PGN", fuzz_str(&out));
+    fuzz_check_same_record(g, &back, "the PGN", fuzz_str(&out));
     game_free(&back);
 
     text_clear(&out);
     FUZZ_CHECK(sheets_write(g, &out), "%s: sheets_write failed", g->variant->name);
     ok = sheets_read(fuzz_str(&out), g->variant, NULL, &back, &err);
     FUZZ_CHECK(ok, "%s: its own score sheets are refused: %s\n%s", g->variant->name, text_str(&err), fuzz_str(&out));
-    check_same_record(g, &back, "the score sheets", fuzz_str(&out));
+    fuzz_check_same_record(g, &back, "the score sheets", fuzz_str(&out));
     game_free(&back);
 
     text_free(&out);

@@ -17,26 +17,6 @@
 
 enum { GAMES_MAX = 8 };
 
-static void check_same_game(const Game *a, const Game *b, const char *text)
-{
-    const Variant *v = a->variant;
-    FUZZ_CHECK(a->variant == b->variant, "%s: the PGN reads back as %s\n%s", v->name, b->variant->name, text);
-    FUZZ_CHECK(fuzz_same_options(v, &a->options, &b->options), "%s: the PGN reads back with other options\n%s",
-               v->name, text);
-    FUZZ_CHECK(game_count(a) == game_count(b), "%s: a game of %d nodes reads back with %d\n%s", v->name,
-               game_count(a), game_count(b), text);
-    for (int i = 0; i < game_count(a); i++)
-        FUZZ_CHECK(move_equal(game_node(a, i)->move, game_node(b, i)->move) &&
-                       game_node(a, i)->parent == game_node(b, i)->parent &&
-                       game_node(a, i)->key == game_node(b, i)->key,
-                   "%s: node %d reads back as another\n%s", v->name, i, text);
-    FUZZ_CHECK(game_timelines(a) == game_timelines(b), "%s: the PGN reads back with other timelines\n%s", v->name,
-               text);
-    Outcome oa, ob;
-    FUZZ_CHECK(game_outcome(a, &oa) && game_outcome(b, &ob), "%s: outcome failed", v->name);
-    FUZZ_CHECK(fuzz_same_outcome(oa, ob), "%s: outcome %d/%d/%d reads back as %d/%d/%d\n%s", v->name, oa.result,
-               oa.reason, oa.side, ob.result, ob.reason, ob.side, text);
-}
 
 static void check_round_trip(const Game *g, const PgnHeader *h)
 {
@@ -52,7 +32,7 @@ static void check_round_trip(const Game *g, const PgnHeader *h)
     FUZZ_CHECK(ok, "%s: pgn_write's own text is refused: %s\n%s", g->variant->name, text_str(&err), text);
     FUZZ_CHECK(next && next >= text && strspn(next, " \t\r\n") == strlen(next),
                "%s: the written game does not end where it should\n%s", g->variant->name, text);
-    check_same_game(g, &back, text);
+    fuzz_check_same_record(g, &back, "the PGN", text);
 
     FUZZ_CHECK(pgn_write(&back, &hb, &again), "pgn_write failed");
     FUZZ_CHECK(!strcmp(text, fuzz_str(&again)), "%s: the PGN written again differs:\n%s---\n%s", g->variant->name, text,

@@ -14,25 +14,6 @@
 
 #include "ttchess/sheets.h"
 
-static void check_same_game(const Game *a, const Game *b, const char *text)
-{
-    const Variant *v = a->variant;
-    FUZZ_CHECK(fuzz_same_options(v, &a->options, &b->options), "%s: the sheets read back with other options\n%s",
-               v->name, text);
-    FUZZ_CHECK(game_count(a) == game_count(b), "%s: a game of %d nodes reads back with %d\n%s", v->name,
-               game_count(a), game_count(b), text);
-    for (int i = 0; i < game_count(a); i++)
-        FUZZ_CHECK(move_equal(game_node(a, i)->move, game_node(b, i)->move) &&
-                       game_node(a, i)->parent == game_node(b, i)->parent &&
-                       game_node(a, i)->key == game_node(b, i)->key,
-                   "%s: node %d reads back as another\n%s", v->name, i, text);
-    FUZZ_CHECK(game_timelines(a) == game_timelines(b), "%s: the sheets read back with other timelines\n%s", v->name,
-               text);
-    Outcome oa, ob;
-    FUZZ_CHECK(game_outcome(a, &oa) && game_outcome(b, &ob), "%s: outcome failed", v->name);
-    FUZZ_CHECK(fuzz_same_outcome(oa, ob), "%s: outcome %d/%d/%d reads back as %d/%d/%d\n%s", v->name, oa.result,
-               oa.reason, oa.side, ob.result, ob.reason, ob.side, text);
-}
 
 static void check_round_trip(const Game *g)
 {
@@ -44,7 +25,7 @@ static void check_round_trip(const Game *g)
     Game back;
     bool ok = sheets_read(text, g->variant, NULL, &back, &err);
     FUZZ_CHECK(ok, "%s: sheets_write's own text is refused: %s\n%s", g->variant->name, text_str(&err), text);
-    check_same_game(g, &back, text);
+    fuzz_check_same_record(g, &back, "the score sheets", text);
     FUZZ_CHECK(sheets_write(&back, &again), "sheets_write failed");
     FUZZ_CHECK(!strcmp(text, fuzz_str(&again)), "%s: the sheets written again differ:\n%s---\n%s", g->variant->name,
                text, fuzz_str(&again));

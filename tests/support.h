@@ -145,4 +145,34 @@ static inline uint64_t test_random(uint64_t *state)
     return *state * 2685821657736338717ULL;
 }
 
+/* A time-travel action: anything but a chess move. */
+static inline bool is_travel(Move m) { return !move_is_chess(m); }
+
+/* Picks an action: uniformly, or (with `travel_bias`) a king going back
+ * with probability 1/4 when there is one, else a time-travel action with
+ * probability 1/2 when there is one, else any action uniformly. */
+static inline Move pick_action(const MoveList *l, uint64_t *seed, bool travel_bias)
+{
+    if (travel_bias) {
+        int backs = 0, travels = 0;
+        for (int i = 0; i < l->count; i++) {
+            backs += l->moves[i].kind == MOVE_KING_BACK;
+            travels += is_travel(l->moves[i]);
+        }
+        bool only_backs = false;
+        int pool = 0;
+        if (backs && test_random(seed) % 4 == 0) only_backs = true, pool = backs;
+        else if (travels && test_random(seed) % 2 == 0) pool = travels;
+        if (pool) {
+            int k = (int)(test_random(seed) % (uint64_t)pool);
+            for (int i = 0; i < l->count; i++) {
+                Move m = l->moves[i];
+                bool in_pool = only_backs ? m.kind == MOVE_KING_BACK : is_travel(m);
+                if (in_pool && k-- == 0) return m;
+            }
+        }
+    }
+    return l->moves[test_random(seed) % (uint64_t)l->count];
+}
+
 #endif

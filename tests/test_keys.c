@@ -17,38 +17,6 @@
 /* Helpers                                                             */
 /* ------------------------------------------------------------------ */
 
-static bool is_travel(Move m)
-{
-    return m.kind == MOVE_SEND_FORWARD || m.kind == MOVE_ARRIVAL || m.kind == MOVE_KING_BACK;
-}
-
-/* Picks an action: uniformly, or (with `travel_bias`) a king going back
- * with probability 1/4 when there is one, else a time-travel action with
- * probability 1/2 when there is one, else any action uniformly. */
-static Move pick_action(const MoveList *l, uint64_t *seed, bool travel_bias)
-{
-    if (travel_bias) {
-        int backs = 0, travels = 0;
-        for (int i = 0; i < l->count; i++) {
-            backs += l->moves[i].kind == MOVE_KING_BACK;
-            travels += is_travel(l->moves[i]);
-        }
-        int want_kind = -1;
-        int pool = 0;
-        if (backs && test_random(seed) % 4 == 0) want_kind = MOVE_KING_BACK, pool = backs;
-        else if (travels && test_random(seed) % 2 == 0) want_kind = MOVE_NULL, pool = travels;
-        if (want_kind >= 0) {
-            int k = (int)(test_random(seed) % (uint64_t)pool);
-            for (int i = 0; i < l->count; i++) {
-                Move m = l->moves[i];
-                bool in_pool = want_kind == MOVE_KING_BACK ? m.kind == MOVE_KING_BACK : is_travel(m);
-                if (in_pool && k-- == 0) return m;
-            }
-        }
-    }
-    return l->moves[test_random(seed) % (uint64_t)l->count];
-}
-
 /* The position in the variant's FEN. */
 static void state_fen(const Game *g, const State *s, Text *out)
 {
