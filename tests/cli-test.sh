@@ -589,6 +589,8 @@ damaged_and_fen_records() {
     run replay --variant gifford "$tmp/lost.sheets"
     if status_is "lost arrival before a pawn move" 0 && grep -qx '3. \[Bw\] c3' "$tmp/out"; then ok
     else bad "lost arrival before a pawn move" "'3. [Bw] c3' does not read back"; fi
+    printf '\f\v[Timeline 1]\n1. e4\n' >"$tmp/ff.sheets"
+    expect_stdout "sheets after a form feed" "$(printf '[Timeline 1]\n1. e4\nongoing')" replay "$tmp/ff.sheets"
     printf '[Timeline1\n1K/ /Back\n[Timeline2\n' >"$tmp/damaged.sheets"
     expect_error "damaged sheet: no crash" \
         "error: $tmp/damaged.sheets: timeline 1, move 1 (white, K/ /Back): *" \

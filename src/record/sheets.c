@@ -303,7 +303,8 @@ bool sheets_detect(const char *text)
 {
     const char *p = text;
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        /* White space as the reader trims it (trim: isspace). */
+        while (isspace((unsigned char)*p)) p++;
         if (!strncmp(p, "[Timeline", 9)) return true;
         bool header = !strncmp(p, "[FEN ", 5) || !strncmp(p, "[Options ", 9) || !strncmp(p, "[Variant ", 9);
         if (*p != '#' && !header) return false;
