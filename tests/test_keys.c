@@ -441,6 +441,19 @@ static void check_tags_after(const Board *before, const PieceTags *t0, Move m, c
     assert_int_equal(tagged, before_tagged - (gone != 0));
 }
 
+/* Gives every piece on the board its own tag, 1, 2, ..., and notes each
+ * tag's colour. */
+static void tag_every_piece(const Board *b, PieceTags *tags, Color colour_of_tag[65])
+{
+    memset(tags, 0, sizeof *tags);
+    uint16_t next = 1;
+    for (Square s = 0; s < 64; s++)
+        if (b->squares[s] != NO_PIECE) {
+            colour_of_tag[next] = piece_color(b->squares[s]);
+            tags->tag[s] = next++;
+        }
+}
+
 static void test_tags_random_games(void **state)
 {
     (void)state;
@@ -463,13 +476,7 @@ static void test_tags_random_games(void **state)
         parse_ok(&b, starts[game % (int)(sizeof starts / sizeof starts[0])]);
         PieceTags tags;
         Color colour_of_tag[65];
-        memset(&tags, 0, sizeof tags);
-        uint16_t next = 1;
-        for (Square s = 0; s < 64; s++)
-            if (b.squares[s] != NO_PIECE) {
-                colour_of_tag[next] = piece_color(b.squares[s]);
-                tags.tag[s] = next++;
-            }
+        tag_every_piece(&b, &tags, colour_of_tag);
         for (int ply = 0; ply < 200; ply++) {
             l.count = 0;
             assert_true(gen_legal(&b, &l));
@@ -535,13 +542,7 @@ static void test_tags_special_moves(void **state)
         parse_ok(&b, cases[i].fen);
         PieceTags tags;
         Color colour_of_tag[65];
-        memset(&tags, 0, sizeof tags);
-        uint16_t next = 1;
-        for (Square s = 0; s < 64; s++)
-            if (b.squares[s] != NO_PIECE) {
-                colour_of_tag[next] = piece_color(b.squares[s]);
-                tags.tag[s] = next++;
-            }
+        tag_every_piece(&b, &tags, colour_of_tag);
         MoveList l;
         movelist_init(&l);
         assert_true(gen_legal(&b, &l));
