@@ -45,7 +45,10 @@ LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tables.o
 CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-TOOL_BIN := $(BUILD)/tests/random-game
+# Independent implementations of the rules files, for tests/rules-compare.sh.
+REF_SRC := $(wildcard tests/ref/*_ref.c)
+REF_BIN := $(REF_SRC:tests/ref/%_ref.c=$(BUILD)/tests/%-ref)
+TOOL_BIN := $(BUILD)/tests/random-game $(BUILD)/tests/rules-dump $(REF_BIN)
 HEADERS := $(wildcard include/ttchess/*.h src/*/*.h)
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
@@ -96,6 +99,15 @@ $(BUILD)/tests/%: tests/%.c tests/support.h $(BUILD)/libttchess.a | deps
 $(BUILD)/tests/random-game: tests/random_game.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -o $@
+
+$(BUILD)/tests/rules-dump: tests/rules_dump.c $(BUILD)/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -o $@
+
+# A reference shares nothing with the library, not even its headers.
+$(BUILD)/tests/%-ref: tests/ref/%_ref.c | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $< -o $@
 
 # Makes the Nth allocation fail, for tests/oom-test.sh (plain builds only:
 # the sanitizers bring their own allocator).

@@ -6,9 +6,13 @@
  * same arguments always give the same game.  Time-travel actions are
  * picked more often than their share, so that long games travel a lot.
  *
- * Usage: random-game VARIANT PLIES [SEED]
+ * Usage: random-game [--by-kind] [--upto] VARIANT PLIES [SEED]
  * The game is the first one, from SEED on, that lasts PLIES actions
- * without ending; the seed used goes to standard error.
+ * without ending; the seed used goes to standard error.  With --upto it is
+ * the game of SEED, cut at PLIES actions or where it ends.  With --by-kind a
+ * time-travel action is picked by first picking one of the kinds of
+ * travel on offer, so that rare kinds (van Gog's departures, offered a few
+ * at a time beside thousands of arrivals) are played often too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,39 +28,59 @@ static uint64_t next_random(uint64_t *state)
     return *state * 2685821657736338717ULL;
 }
 
+static bool by_kind, upto;
+
 /* Picks an action: one time of three a time-travel one when there is one. */
 static Move pick(const MoveList *l, uint64_t *rng)
 {
-    int travel = 0;
-    for (int i = 0; i < l->count; i++) travel += !move_is_chess(l->moves[i]);
+    int travel = 0, kinds[MOVE_KINDS] = { 0 }, kinds_offered = 0;
+    for (int i = 0; i < l->count; i++) {
+        Move m = l->moves[i];
+        if (move_is_chess(m)) continue;
+        travel++;
+        kinds_offered += kinds[m.kind]++ == 0;
+    }
     if (travel && next_random(rng) % 3 == 0) {
+        int kind = -1;
+        if (by_kind) {
+            int k = (int)(next_random(rng) % (uint64_t)kinds_offered);
+            for (kind = 0; kind < MOVE_KINDS && (kinds[kind] == 0 || k-- > 0); kind++) continue;
+            travel = kinds[kind];
+        }
         int k = (int)(next_random(rng) % (uint64_t)travel);
         for (int i = 0; i < l->count; i++)
-            if (!move_is_chess(l->moves[i]) && k-- == 0) return l->moves[i];
+            if (!move_is_chess(l->moves[i]) && (kind < 0 || l->moves[i].kind == kind) && k-- == 0) return l->moves[i];
     }
     return l->moves[next_random(rng) % (uint64_t)l->count];
 }
 
-/* Plays a game of `plies` actions from `seed`; false if it ended sooner. */
+/* Plays a game of `plies` actions from `seed`; false if it ended sooner
+ * (unless --upto) or memory ran out. */
 static bool play(Game *g, int plies, uint64_t seed)
 {
     uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 1;
     MoveList l;
     movelist_init(&l);
-    bool ok = true;
-    for (int ply = 0; ply < plies && ok; ply++) {
+    bool ok = true, over = false;
+    for (int ply = 0; ply < plies && ok && !over; ply++) {
         Outcome o;
-        ok = game_outcome(g, &o) && o.result == RESULT_NONE && game_generate(g, &l) && l.count > 0 &&
-             game_push(g, pick(&l, &rng));
+        ok = game_outcome(g, &o) && game_generate(g, &l);
+        over = ok && (o.result != RESULT_NONE || l.count == 0);
+        if (ok && !over) ok = game_push(g, pick(&l, &rng));
     }
     movelist_free(&l);
-    return ok;
+    return ok && (!over || upto);
 }
 
 int main(int argc, char **argv)
 {
+    for (; argc > 1 && argv[1][0] == '-'; argc--, argv++) {
+        if (!strcmp(argv[1], "--by-kind")) by_kind = true;
+        else if (!strcmp(argv[1], "--upto")) upto = true;
+        else break;
+    }
     if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: random-game VARIANT PLIES [SEED]\n");
+        fprintf(stderr, "usage: random-game [--by-kind] [--upto] VARIANT PLIES [SEED]\n");
         return 2;
     }
     const Variant *v = variant_find(argv[1]);

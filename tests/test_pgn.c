@@ -522,7 +522,11 @@ static void test_variant_by_name_or_title(void **state)
             snprintf(label, sizeof label, "%s", form == 0 ? v->name : v->title);
             if (form == 2)
                 for (char *c = label; *c; c++) *c = (char)(islower((unsigned char)*c) ? toupper(*c) : tolower(*c));
-            snprintf(text, sizeof text, "[Variant \"%s\"]\n\n*", label);
+            /* A title several modes share needs the mode beside it. */
+            if (v->mode && form > 0)
+                snprintf(text, sizeof text, "[Variant \"%s\"]\n[VariantMode \"%s\"]\n\n*", label, v->mode);
+            else
+                snprintf(text, sizeof text, "[Variant \"%s\"]\n\n*", label);
             Game g;
             read_ok(text, NULL, &g, NULL);
             assert_ptr_equal(g.variant, v);

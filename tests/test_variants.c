@@ -61,7 +61,7 @@ static void test_registry_tables_complete(void **state)
         assert_non_null(v->title);
         assert_non_null(v->start_fen);
         assert_ptr_equal(variant_find(v->name), v);
-        assert_ptr_equal(variant_find_label(v->title), v);
+        assert_ptr_equal(variant_find_label(v->title, v->mode), v);
         assert_non_null(v->from_fen);
         assert_non_null(v->to_fen);
         assert_non_null(v->generate);
@@ -96,8 +96,8 @@ static void test_registry_tables_complete(void **state)
     assert_true(count >= 2);
     assert_ptr_equal(VARIANTS[0], &VARIANT_CHESS);
     assert_null(variant_find("no such game"));
-    assert_null(variant_find_label("no such game"));
-    assert_ptr_equal(variant_find_label("STANDARD"), &VARIANT_CHESS);
+    assert_null(variant_find_label("no such game", NULL));
+    assert_ptr_equal(variant_find_label("STANDARD", NULL), &VARIANT_CHESS);
     Text names = TEXT_INIT;
     variant_names(&names);
     assert_int_equal(strncmp(text_str(&names), "chess, gifford", 14), 0);
@@ -225,19 +225,19 @@ static void test_outcome_words_and_codes(void **state)
         const char *line;
         bool read_back;
     } cases[] = {
-        { { RESULT_NONE, REASON_NONE, SIDE_NONE }, "ongoing", false },
-        { { RESULT_WHITE_WINS, REASON_CHECKMATE, SIDE_NONE }, "1-0 checkmate", true },
-        { { RESULT_DRAW, REASON_STALEMATE, SIDE_NONE }, "1/2-1/2 stalemate", true },
-        { { RESULT_DRAW, REASON_INSUFFICIENT_MATERIAL, SIDE_NONE }, "1/2-1/2 insufficient material", true },
-        { { RESULT_DRAW, REASON_FIFTY_MOVES, SIDE_NONE }, "1/2-1/2 fifty-move rule", true },
-        { { RESULT_DRAW, REASON_REPETITION, SIDE_NONE }, "1/2-1/2 threefold repetition", true },
-        { { RESULT_BLACK_WINS, REASON_KING_LOST_IN_TIME, SIDE_WHITE }, "0-1 white king lost in time", true },
-        { { RESULT_WHITE_WINS, REASON_KING_LOST_IN_TIME, SIDE_BLACK }, "1-0 black king lost in time", true },
-        { { RESULT_BOTH_LOSE, REASON_OBLIGATIONS_UNMET, SIDE_BOTH }, "0-0 both obligations unmet", true },
-        { { RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK }, "1-0 black resigns", true },
-        { { RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE }, "0-1 white resigns", true },
-        { { RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE }, "1/2-1/2 agreed draw", true },
-        { { RESULT_DRAW, REASON_RECORDED, SIDE_NONE }, "1/2-1/2 result recorded in the game file", false },
+        { { RESULT_NONE, REASON_NONE, SIDE_NONE, REASON_NONE }, "ongoing", false },
+        { { RESULT_WHITE_WINS, REASON_CHECKMATE, SIDE_NONE, REASON_CHECKMATE }, "1-0 checkmate", true },
+        { { RESULT_DRAW, REASON_STALEMATE, SIDE_NONE, REASON_STALEMATE }, "1/2-1/2 stalemate", true },
+        { { RESULT_DRAW, REASON_INSUFFICIENT_MATERIAL, SIDE_NONE, REASON_INSUFFICIENT_MATERIAL }, "1/2-1/2 insufficient material", true },
+        { { RESULT_DRAW, REASON_FIFTY_MOVES, SIDE_NONE, REASON_FIFTY_MOVES }, "1/2-1/2 fifty-move rule", true },
+        { { RESULT_DRAW, REASON_REPETITION, SIDE_NONE, REASON_REPETITION }, "1/2-1/2 threefold repetition", true },
+        { { RESULT_BLACK_WINS, REASON_KING_LOST_IN_TIME, SIDE_WHITE, REASON_KING_LOST_IN_TIME }, "0-1 white king lost in time", true },
+        { { RESULT_WHITE_WINS, REASON_KING_LOST_IN_TIME, SIDE_BLACK, REASON_KING_LOST_IN_TIME }, "1-0 black king lost in time", true },
+        { { RESULT_BOTH_LOSE, REASON_OBLIGATIONS_UNMET, SIDE_BOTH, REASON_OBLIGATIONS_UNMET }, "0-0 both obligations unmet", true },
+        { { RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK, REASON_RESIGNATION }, "1-0 black resigns", true },
+        { { RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE, REASON_RESIGNATION }, "0-1 white resigns", true },
+        { { RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE, REASON_AGREED_DRAW }, "1/2-1/2 agreed draw", true },
+        { { RESULT_DRAW, REASON_RECORDED, SIDE_NONE, REASON_RECORDED }, "1/2-1/2 result recorded in the game file", false },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_string_equal(line_of(cases[i].o, NULL), cases[i].line);

@@ -105,11 +105,16 @@ typedef struct Outcome {
     uint8_t result;   /* enum Result  */
     uint8_t reason;   /* enum Reason  */
     uint8_t side;     /* the side the reason names, SIDE_BOTH, or SIDE_NONE */
+    uint8_t board;    /* how the game ended on the board or by the players
+                         (checkmate, a resignation): the same as reason,
+                         unless a rule of the game's own changed the result
+                         (van Gog's unmet obligations), so that a check mark
+                         can still say '#' for a mate that loses */
 } Outcome;
 
 static inline Outcome outcome_make(uint8_t result, uint8_t reason, uint8_t side)
 {
-    Outcome o = { result, reason, side };
+    Outcome o = { result, reason, side, reason };
     return o;
 }
 static inline Outcome outcome_none(void) { return outcome_make(RESULT_NONE, REASON_NONE, SIDE_NONE); }
@@ -141,6 +146,13 @@ enum SheetPart {
 typedef struct Variant {
     const char *name;          /* "chess", "gifford", ... (--variant)          */
     const char *title;         /* "Time Travel Chess (Gifford)" (PGN Variant)  */
+    /* For a game played in several modes under one title (van Gog's
+     * "past", "future", "full"): this variant's mode, which records carry
+     * as [VariantMode]; NULL for the others. */
+    const char *mode;
+    /* The fixed parameters of a variant that shares its code with others
+     * (van Gog's kinds of travel); NULL when there are none. */
+    const void *params;
     const char *start_fen;     /* the start position in this variant's FEN     */
     const char *notation_help; /* the game's own action forms, for help; or NULL */
     const OptionSpec *options; /* the named rule limits, option_count of them  */
@@ -173,6 +185,10 @@ typedef struct Variant {
      * ends); RESULT_NONE while the game goes on.  False only when out of
      * memory. */
     bool (*outcome)(const struct Line *l, Outcome *out);
+    /* Applies the game's own judgement to an end the players declare (a
+     * resignation, an agreed draw): van Gog's unmet obligations still
+     * decide the result.  NULL: a declared end stands as it is. */
+    Outcome (*settle)(const struct Line *l, Outcome declared);
     /* The key of ext computed from nothing (the variant keeps ext_key up
      * to date in apply; tests compare the two).  NULL: no ext. */
     uint64_t (*ext_key)(const Options *o, const State *s);
@@ -216,8 +232,10 @@ extern const Variant VARIANT_CHESS;
 
 /* Looks a variant up by name; NULL if there is none. */
 const Variant *variant_find(const char *name);
-/* Looks a variant up by name or title, ignoring case (PGN's [Variant]). */
-const Variant *variant_find_label(const char *label);
+/* Looks a variant up by name or title, ignoring case (PGN's [Variant]);
+ * among variants that share a title, the one of `mode` ([VariantMode];
+ * NULL or empty: the first of them). */
+const Variant *variant_find_label(const char *label, const char *mode);
 /* The names of every variant, "chess, gifford, ..." (for help and errors). */
 void variant_names(Text *out);
 

@@ -37,13 +37,14 @@ void cli_print_text(const Text *t);
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_status(int argc, char **argv);
+int cmd_end(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 
 /* Help texts, also printed by "ttchess help COMMAND". */
-extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[],
+extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_END[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[],
     HELP_VARIANTS[];
 
 #endif

@@ -18,6 +18,7 @@ static const Command COMMANDS[] = {
     { "perft", cmd_perft, HELP_PERFT, "count the leaves of the legal-action tree" },
     { "moves", cmd_moves, HELP_MOVES, "list the legal actions of a position" },
     { "status", cmd_status, HELP_STATUS, "say whether a game is over, and why" },
+    { "end", cmd_end, HELP_END, "end a game by a resignation or an agreed draw: its result" },
     { "replay", cmd_replay, HELP_REPLAY, "check a game record (PGN or score sheets) and show its timelines" },
     { "export", cmd_export, HELP_EXPORT, "write a game record as PGN or as score sheets" },
     { "variants", cmd_variants, HELP_VARIANTS, "list the games and their options" },

@@ -35,7 +35,9 @@ const char HELP_PLAY[] =
     "prompt.  Type an action in any notation the variant reads (SAN such as Nf3\n"
     "or O-O, or coordinate form such as g1f3), or a command:\n"
     "\n"
-    "  moves        list the legal actions, human form with coordinate form beside\n"
+    "  moves [WHAT] list the legal actions by kind, human form with coordinate\n"
+    "               form beside; 'moves arrivals' one kind in full, 'moves d4'\n"
+    "               only the actions that name d4\n"
     "  undo         take back the last action (whichever timeline it was in), or a\n"
     "               resignation or agreed draw\n"
     "  flip         turn the board round\n"
@@ -254,7 +256,6 @@ static void print_file_labels(const Display *d)
         if (d->color) printf(" %c ", 'a' + file);
         else printf("%c%s", 'a' + file, i < 7 ? " " : "");
     }
-    fputc('\n', stdout);
 }
 
 static void print_rank(const Board *b, int rank, Move last, const Display *d)
@@ -270,35 +271,76 @@ static void print_rank(const Board *b, int rank, Move last, const Display *d)
             printf("%s ", text);
     }
     if (d->color) fputs("\x1b[0m ", stdout);
-    printf("%d\n", rank + 1);
+    printf("%d", rank + 1);
+}
+
+/* The width in columns of a line of UTF-8 text (each character one). */
+static size_t display_width(const char *s, size_t len)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < len; i++) w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+/* What the variant has to say about the position (pending arrivals,
+ * obligations, travellers), as lines; the count.  *narrow tells whether
+ * every line fits beside the board. */
+enum { BESIDE_WIDTH = 46, BOARD_LINES = 10 };
+
+static int description_lines(const Game *g, Text *text, const char ***lines, bool *narrow)
+{
+    *lines = NULL;
+    *narrow = true;
+    if (!g->variant->describe) return 0;
+    Line l;
+    line_open(&l, g, game_current(g));
+    need(g->variant->describe(&l, text));
+    line_close(&l);
+    int n = 0;
+    for (size_t i = 0; i < text->len; i++) n += text->str[i] == '\n';
+    if (text->len && text->str[text->len - 1] != '\n') n++;
+    *lines = checked_malloc(((size_t)n + 1) * sizeof **lines);
+    char *p = text->str;
+    for (int i = 0; i < n; i++) {
+        char *end = strchr(p, '\n');
+        if (end) *end = 0;
+        (*lines)[i] = p;
+        if (display_width(p, strlen(p)) > BESIDE_WIDTH) *narrow = false;
+        p = end ? end + 1 : p + strlen(p);
+    }
+    return n;
 }
 
 /* Draws the board of the present position with files and ranks named on
- * every side, White's side at the bottom unless flipped. */
+ * every side, White's side at the bottom unless flipped, and what the
+ * variant says about the position beside it when its lines are short
+ * enough, else below. */
 static void print_board(const Game *g, const Display *d)
 {
     const Board *b = game_board(g);
     Move last = game_node(g, game_current(g))->move;
-    print_file_labels(d);
-    for (int i = 0; i < 8; i++) print_rank(b, d->flip ? i : 7 - i, last, d);
-    print_file_labels(d);
+    Text text = TEXT_INIT;
+    const char **lines;
+    bool narrow;
+    int n = description_lines(g, &text, &lines, &narrow), next = 0;
+    for (int row = 0; row < BOARD_LINES; row++) {
+        bool labels = row == 0 || row == BOARD_LINES - 1;
+        if (labels) print_file_labels(d);
+        else print_rank(b, d->flip ? row - 1 : 8 - row, last, d);
+        /* The file labels are two columns shorter than a rank's line. */
+        if (narrow && next < n) printf("%s   %s", labels ? "  " : "", lines[next++]);
+        fputc('\n', stdout);
+    }
+    /* The rest below, in the same column when it stands beside. */
+    int indent = narrow ? (d->color ? 29 : 19) + 3 : 0;
+    for (; next < n; next++) printf("%*s%s\n", indent, "", lines[next]);
+    free(lines);
+    text_free(&text);
 }
 
 /* ------------------------------------------------------------------ */
 /* The lines below the board.                                         */
 /* ------------------------------------------------------------------ */
-
-static void print_description(const Game *g)
-{
-    if (!g->variant->describe) return;
-    Line l;
-    Text text = TEXT_INIT;
-    line_open(&l, g, game_current(g));
-    need(g->variant->describe(&l, &text));
-    line_close(&l);
-    if (text.len) printf("%s%s", text_str(&text), text.str[text.len - 1] == '\n' ? "" : "\n");
-    text_free(&text);
-}
 
 static void print_turn_line(const Game *g)
 {
@@ -331,7 +373,6 @@ static void print_position(Session *s)
     Game *g = &s->game;
     fputc('\n', stdout);
     print_board(g, &s->display);
-    print_description(g);
     print_turn_line(g);
     print_last_action(g);
     if (game_is_over(g)) {
@@ -407,7 +448,45 @@ static bool read_yes(bool echo)
 typedef struct ActionText {
     char *human;
     char *coord;
+    int group;     /* enum ActionGroup */
 } ActionText;
+
+/* The kinds of action, as the moves command lists them. */
+enum ActionGroup {
+    GROUP_MOVES, GROUP_ARRIVALS, GROUP_DEPARTURES_PAST, GROUP_DEPARTURES_FUTURE, GROUP_REAPPEARANCES, GROUP_SENDS,
+    GROUP_KINGS_BACK, GROUP_DROPS, GROUP_EXPLOSIONS, GROUP_ANNIHILATIONS, GROUP_TRAVELS, GROUP_COUNT
+};
+
+static const char *const GROUP_TITLES[GROUP_COUNT] = {
+    [GROUP_MOVES] = "moves",
+    [GROUP_ARRIVALS] = "arrivals from the future",
+    [GROUP_DEPARTURES_PAST] = "departures to the past",
+    [GROUP_DEPARTURES_FUTURE] = "departures to the future",
+    [GROUP_REAPPEARANCES] = "reappearances",
+    [GROUP_SENDS] = "sends to the future",
+    [GROUP_KINGS_BACK] = "kings back in time",
+    [GROUP_DROPS] = "drops",
+    [GROUP_EXPLOSIONS] = "explosions",
+    [GROUP_ANNIHILATIONS] = "annihilations",
+    [GROUP_TRAVELS] = "travels to earlier positions",
+};
+
+static int action_group(Move m)
+{
+    if (m.flags & MOVE_AT_NODE) return GROUP_TRAVELS;
+    switch (m.kind) {
+    case MOVE_ARRIVAL: return GROUP_ARRIVALS;
+    case MOVE_DEPART_PAST: return GROUP_DEPARTURES_PAST;
+    case MOVE_DEPART_FUTURE: return GROUP_DEPARTURES_FUTURE;
+    case MOVE_REAPPEAR: return GROUP_REAPPEARANCES;
+    case MOVE_SEND_FORWARD: return GROUP_SENDS;
+    case MOVE_KING_BACK: return GROUP_KINGS_BACK;
+    case MOVE_DROP: return GROUP_DROPS;
+    case MOVE_EXPLOSION: return GROUP_EXPLOSIONS;
+    case MOVE_ANNIHILATION: return GROUP_ANNIHILATIONS;
+    default: return GROUP_MOVES;
+    }
+}
 
 /* Compares two texts with runs of digits taken as numbers, so that a
  * travel to move 2 sorts before one to move 10. */
@@ -435,6 +514,7 @@ static int compare_natural(const char *a, const char *b)
 static int compare_action_text(const void *a, const void *b)
 {
     const ActionText *x = a, *y = b;
+    if (x->group != y->group) return x->group - y->group;
     int c = compare_natural(x->human, y->human);
     if (!c) c = strcmp(x->human, y->human);
     return c ? c : strcmp(x->coord, y->coord);
@@ -446,6 +526,7 @@ static void format_action_text(const Line *l, Move m, ActionText *t)
     need(line_variant(l)->format_human(l, m, &human) && line_variant(l)->format_coord(l, m, &coord));
     t->human = text_take(&human);
     t->coord = text_take(&coord);
+    t->group = action_group(m);
     need(t->human && t->coord);
 }
 
@@ -464,23 +545,35 @@ static void print_columns(const ActionText *texts, int count)
     size_t width = 0;
     for (int i = 0; i < count; i++) {
         action_label(&texts[i], &label);
-        if (label.len > width) width = label.len;
+        size_t w = display_width(label.str, label.len);
+        if (w > width) width = w;
     }
     width += 2;
     int per_line = width >= 78 ? 1 : (int)(78 / width);
     for (int i = 0; i < count; i++) {
         action_label(&texts[i], &label);
         bool last_in_line = (i + 1) % per_line == 0 || i + 1 == count;
-        if (last_in_line) printf("  %s\n", text_str(&label));
-        else printf("  %-*s", (int)width - 2, text_str(&label));
+        printf("  %s", text_str(&label));
+        if (last_in_line) printf("\n");
+        else printf("%*s", (int)(width - 2 - display_width(label.str, label.len)), "");
     }
     need(!label.failed);
     text_free(&label);
 }
 
+/* A group longer than this is only counted unless asked for by name. */
+enum { GROUP_LIST_MAX = 60 };
+
+/* Does the group's title begin with the word? */
+static bool group_named(int group, const char *word)
+{
+    return !strncasecmp(GROUP_TITLES[group], word, strlen(word));
+}
+
+/* moves: every legal action by kind; "moves arrivals" one kind in full,
+ * "moves d4" only the actions that name d4 (any text they contain). */
 static bool cmd_moves_list(Session *s, const char *arg)
 {
-    (void)arg;
     Game *g = &s->game;
     if (game_is_over(g)) {
         printf("no legal actions: the game is over\n");
@@ -498,9 +591,30 @@ static bool cmd_moves_list(Session *s, const char *arg)
     for (int i = 0; i < count; i++) format_action_text(&l, s->legal.moves[i], &texts[i]);
     line_close(&l);
     qsort(texts, (size_t)count, sizeof *texts, compare_action_text);
-    printf("%d legal action%s for %s:\n", count, count == 1 ? "" : "s", color_name(side_to_move(g)));
-    print_columns(texts, count);
+    bool by_group = false;
+    for (int k = 0; k < GROUP_COUNT && *arg; k++) by_group |= group_named(k, arg);
+    int shown = 0;
     for (int i = 0; i < count; i++) {
+        bool keep = !*arg || (by_group ? group_named(texts[i].group, arg)
+                                       : strstr(texts[i].human, arg) || strstr(texts[i].coord, arg));
+        if (keep) texts[shown++] = texts[i];
+        else free(texts[i].human), free(texts[i].coord);
+    }
+    if (!shown) printf("no legal action of %s matches '%s'\n", color_name(side_to_move(g)), arg);
+    else if (*arg) printf("%d of the %d legal actions of %s:\n", shown, count, color_name(side_to_move(g)));
+    else printf("%d legal action%s for %s:\n", count, count == 1 ? "" : "s", color_name(side_to_move(g)));
+    for (int i = 0; i < shown;) {
+        int end = i;
+        while (end < shown && texts[end].group == texts[i].group) end++;
+        const char *title = GROUP_TITLES[texts[i].group];
+        printf("%c%s (%d):\n", toupper((unsigned char)title[0]), title + 1, end - i);
+        if (end - i <= GROUP_LIST_MAX || *arg) print_columns(texts + i, end - i);
+        else
+            printf("  (too many to list: 'moves %.*s' lists them all, 'moves d4' only the actions that name d4)\n",
+                   (int)strcspn(title, " "), title);
+        i = end;
+    }
+    for (int i = 0; i < shown; i++) {
         free(texts[i].human);
         free(texts[i].coord);
     }
@@ -693,7 +807,7 @@ static bool cmd_help(Session *s, const char *arg)
     if (s->game.variant->notation_help) printf("\n%s", s->game.variant->notation_help);
     print_examples(s);
     printf("\nCommands (whole words, any case):\n"
-           "  moves        list the legal actions\n"
+           "  moves [WHAT] list the legal actions by kind (moves arrivals, moves d4)\n"
            "  undo         take back the last action, or a resignation or agreed draw\n"
            "  flip         turn the board round\n"
            "  history      every timeline as a score sheet\n"
@@ -707,25 +821,27 @@ static bool cmd_help(Session *s, const char *arg)
     return false;
 }
 
+enum CommandArgument { ARG_NONE, ARG_FILE, ARG_OPTIONAL };
+
 typedef struct PlayCommand {
     const char *name;
     bool (*run)(Session *s, const char *arg);
-    bool needs_arg;   /* FILE: required; otherwise no argument allowed */
+    uint8_t arg;      /* enum CommandArgument                          */
     bool after_end;   /* allowed once the game is over                 */
 } PlayCommand;
 
 static const PlayCommand PLAY_COMMANDS[] = {
-    { "moves", cmd_moves_list, false, true },
-    { "undo", cmd_undo, false, true },
-    { "flip", cmd_flip, false, true },
-    { "history", cmd_history, false, true },
-    { "save", cmd_save, true, true },
-    { "load", cmd_load, true, true },
-    { "resign", cmd_resign, false, false },
-    { "draw", cmd_draw, false, false },
-    { "help", cmd_help, false, true },
-    { "quit", cmd_quit, false, true },
-    { "exit", cmd_quit, false, true },
+    { "moves", cmd_moves_list, ARG_OPTIONAL, true },
+    { "undo", cmd_undo, ARG_NONE, true },
+    { "flip", cmd_flip, ARG_NONE, true },
+    { "history", cmd_history, ARG_NONE, true },
+    { "save", cmd_save, ARG_FILE, true },
+    { "load", cmd_load, ARG_FILE, true },
+    { "resign", cmd_resign, ARG_NONE, false },
+    { "draw", cmd_draw, ARG_NONE, false },
+    { "help", cmd_help, ARG_NONE, true },
+    { "quit", cmd_quit, ARG_NONE, true },
+    { "exit", cmd_quit, ARG_NONE, true },
 };
 enum { PLAY_COMMAND_COUNT = sizeof PLAY_COMMANDS / sizeof PLAY_COMMANDS[0] };
 
@@ -755,11 +871,11 @@ static void print_game_over(const Game *g)
 
 static bool run_play_command(Session *s, const PlayCommand *c, const char *arg)
 {
-    if (c->needs_arg && !*arg) {
+    if (c->arg == ARG_FILE && !*arg) {
         printf("%s needs a file name: %s FILE\n", c->name, c->name);
         return false;
     }
-    if (!c->needs_arg && *arg) {
+    if (c->arg == ARG_NONE && *arg) {
         printf("%s takes no argument\n", c->name);
         return false;
     }

@@ -142,3 +142,59 @@ int cmd_status(int argc, char **argv)
     text_free(&pos.options);
     return 0;
 }
+
+const char HELP_END[] =
+    "usage: ttchess end [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
+    "                   --how white-resigns|black-resigns|draw\n"
+    "\n"
+    "Ends the game at the final position by a resignation or an agreed draw\n"
+    "and prints the result line of the game ended there: '0-1 white resigns',\n"
+    "'1-0 black resigns', '1/2-1/2 agreed draw', or what the game's own rules\n"
+    "make of that end (in van Gog's game unmet obligations still lose:\n"
+    "'0-1 white obligations unmet', '0-0 both obligations unmet').  Either side\n"
+    "may resign, whoever is to move.  A game the rules have already ended cannot\n"
+    "be ended again.\n";
+
+/* The end --how names. */
+static Outcome parse_how(const char *how)
+{
+    if (!strcmp(how, "white-resigns")) return outcome_make(RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE);
+    if (!strcmp(how, "black-resigns")) return outcome_make(RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK);
+    if (!strcmp(how, "draw")) return outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE);
+    cli_fail("bad --how '%s': give white-resigns, black-resigns or draw", how);
+}
+
+int cmd_end(int argc, char **argv)
+{
+    CliPosition pos = { 0 };
+    const char *how = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (cli_position_option(&pos, argc, argv, &i)) continue;
+        if (!strncmp(argv[i], "--how=", 6)) {
+            how = argv[i] + 6;
+        } else if (!strcmp(argv[i], "--how")) {
+            if (i + 1 >= argc) cli_fail("--how needs a value (white-resigns, black-resigns or draw)");
+            how = argv[++i];
+        } else {
+            cli_fail("%s '%s' (see 'ttchess end --help')", argv[i][0] == '-' ? "unknown option" : "unexpected argument",
+                     argv[i]);
+        }
+    }
+    if (!how) cli_fail("end needs --how white-resigns, black-resigns or draw");
+    Outcome declared = parse_how(how);
+    Game g;
+    cli_position_game(&pos, &g);
+    Text line = TEXT_INIT;
+    Outcome o;
+    if (!game_outcome(&g, &o)) cli_fail("out of memory");
+    if (o.result != RESULT_NONE) {
+        if (!game_outcome_line(&g, &line)) cli_fail("out of memory");
+        cli_fail("the game is already over (%s)", text_str(&line));
+    }
+    if (!game_declare(&g, declared, NULL) || !game_outcome_line(&g, &line)) cli_fail("out of memory");
+    printf("%s\n", text_str(&line));
+    text_free(&line);
+    game_free(&g);
+    text_free(&pos.options);
+    return 0;
+}

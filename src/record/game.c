@@ -208,13 +208,18 @@ bool game_play_text(Game *g, const char *text, Text *err)
 
 bool game_outcome(const Game *g, Outcome *out)
 {
-    if (g->declared.result != RESULT_NONE) {
-        *out = g->declared;
-        return true;
-    }
     Line l;
     line_open(&l, g, game_current(g));
-    bool ok = line_outcome(&l, out);
+    bool ok = true;
+    if (g->declared.result == RESULT_NONE) {
+        ok = line_outcome(&l, out);
+    } else {
+        /* A resignation or an agreed draw ends the game, but a game's own
+         * rule may still decide its result (van Gog's obligations).  A
+         * result a file records in words of its own is taken as it is. */
+        *out = g->declared;
+        if (g->variant->settle && g->declared.reason != REASON_RECORDED) *out = g->variant->settle(&l, g->declared);
+    }
     line_close(&l);
     return ok;
 }
@@ -371,11 +376,13 @@ bool line_check_mark(const Line *l, Move m, char *mark)
     bool ok = line_push(&trial, m);
     *mark = 0;
     if (ok && line_in_check(&trial)) {
-        /* '#' only for a checkmate: a game can also end with a king in
-         * check for another reason (Gifford's king lost in time). */
+        /* '#' only for a checkmate on the board, whoever wins by the
+         * game's own rules (van Gog's obligations can turn a mate into a
+         * loss): a game can also end with a king in check for another
+         * reason (Gifford's king lost in time). */
         Outcome o;
         ok = line_outcome(&trial, &o);
-        *mark = ok && o.reason == REASON_CHECKMATE ? '#' : '+';
+        *mark = ok && o.board == REASON_CHECKMATE ? '#' : '+';
     }
     line_close(&trial);
     return ok;

@@ -373,11 +373,14 @@ static bool choose_variant(const Variant *force, const PgnHeader *h, const Varia
     if (*v) return true;
     *v = &VARIANT_CHESS;
     if (!label || !*label) return true;
-    const Variant *found = variant_find_label(label);
+    const char *mode = pgn_tag(h, "VariantMode");
+    const Variant *found = variant_find_label(label, mode);
     if (found) {
         *v = found;
         return true;
     }
+    if (mode && *mode && variant_find_label(label, NULL))
+        return text_fail(err, "%s has no mode '%s'", label, mode);
     return text_fail(err, "unknown variant '%s'", label);
 }
 
@@ -400,23 +403,25 @@ static bool start_game(Game *g, const Variant *force, const char *force_options,
     return ok;
 }
 
-/* Checks the result the file records (the movetext's result token, else
- * the [Result] tag) against the rules, and keeps one the rules do not
- * reach as the declared outcome. */
-/* The end a game file declares: the words ttchess itself writes for an end
- * the rules do not reach (a resignation, an agreed draw) are read back as
- * that reason where they fit the result; any other words are kept as they
- * are, with the result the file gives. */
-static Outcome declared_from_words(const char *words, uint8_t result)
+/* The end a game file declares in the words ttchess itself writes for an
+ * end the rules do not reach: a resignation or an agreed draw, with the
+ * result that end gives on the board; RESULT_NONE for any other words. */
+static Outcome declared_from_words(const char *words)
 {
-    Outcome o = outcome_make(result, REASON_RECORDED, SIDE_NONE);
     Outcome read;
-    if (!words || !outcome_from_words(words, &read)) return o;
-    bool fits = (read.reason == REASON_RESIGNATION && read.side <= BLACK && result == result_loss_for(read.side)) ||
-                (read.reason == REASON_AGREED_DRAW && result == RESULT_DRAW);
-    return fits ? outcome_make(result, read.reason, read.side) : o;
+    if (!words || !outcome_from_words(words, &read)) return outcome_none();
+    if (read.reason == REASON_RESIGNATION && read.side <= BLACK)
+        return outcome_make(result_loss_for(read.side), REASON_RESIGNATION, read.side);
+    if (read.reason == REASON_AGREED_DRAW) return outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE);
+    return outcome_none();
 }
 
+/* Checks the result the file records (the movetext's result token, else
+ * the [Result] tag) against the rules, and keeps one the rules do not
+ * reach as the declared outcome: the [Termination] words ttchess writes
+ * are read back as that end where they give the recorded result (after
+ * the game's own rules, such as van Gog's obligations, have judged it);
+ * any other words are kept as they are, with the result the file gives. */
 static bool settle_result(Game *g, const PgnHeader *h, int token_result, Text *err)
 {
     int tag_result = result_of_tag(pgn_tag(h, "Result"));
@@ -429,8 +434,13 @@ static bool settle_result(Game *g, const PgnHeader *h, int token_result, Text *e
     if (!game_outcome(g, &rules)) return text_fail(err, "out of memory");
     if (rules.result == RESULT_NONE) {
         const char *why = pgn_tag(h, "Termination");
-        Outcome o = declared_from_words(why, (uint8_t)recorded);
-        if (!game_declare(g, o, why)) return text_fail(err, "out of memory");
+        Outcome declared = declared_from_words(why), settled;
+        if (declared.result != RESULT_NONE) {
+            if (!game_declare(g, declared, NULL) || !game_outcome(g, &settled)) return text_fail(err, "out of memory");
+            if (settled.result == recorded) return true;
+        }
+        if (!game_declare(g, outcome_make((uint8_t)recorded, REASON_RECORDED, SIDE_NONE), why))
+            return text_fail(err, "out of memory");
         return true;
     }
     if (rules.result == recorded) return true;
@@ -525,7 +535,7 @@ static bool is_computed_tag(const char *name, bool declared)
 {
     for (size_t i = 0; i < sizeof ROSTER / sizeof ROSTER[0]; i++)
         if (!strcmp(name, ROSTER[i])) return true;
-    static const char *const computed[] = { "Variant", "Options", "SetUp", "FEN" };
+    static const char *const computed[] = { "Variant", "VariantMode", "Options", "SetUp", "FEN" };
     for (size_t i = 0; i < sizeof computed / sizeof computed[0]; i++)
         if (!strcmp(name, computed[i])) return true;
     return declared && !strcmp(name, "Termination");
@@ -561,6 +571,7 @@ static bool write_tags(const Game *g, const PgnHeader *h, Outcome outcome, Text 
     for (int i = 0; h && i < h->count; i++)
         if (!is_computed_tag(h->tags[i].name, declared)) write_tag(out, h->tags[i].name, h->tags[i].value);
     if (g->variant != &VARIANT_CHESS) write_tag(out, "Variant", g->variant->title);
+    if (g->variant->mode) write_tag(out, "VariantMode", g->variant->mode);
     Text text = TEXT_INIT;
     options_format(g->variant, &g->options, false, &text);
     if (text.len) write_tag(out, "Options", text_str(&text));

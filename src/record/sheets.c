@@ -70,8 +70,9 @@ static void header_line(Text *out, const char *name, const char *value)
     text_add(out, "\"]\n");
 }
 
-/* [FEN] when the game did not start from the variant's start position,
- * [Options] when its options are not the defaults. */
+/* [Variant] (and [VariantMode]) for any game but chess, [FEN] when the
+ * game did not start from the variant's start position, [Options] when
+ * its options are not the defaults. */
 static bool write_header(const Game *g, Text *out)
 {
     const Variant *v = g->variant;
@@ -82,6 +83,8 @@ static bool write_header(const Game *g, Text *out)
     if (s) v->to_fen(&g->options, s, &start);
     free(s);
     options_format(v, &g->options, false, &opts);
+    if (v != &VARIANT_CHESS) header_line(out, "Variant", v->title);
+    if (v->mode) header_line(out, "VariantMode", v->mode);
     if (ok && strcmp(text_str(&fen), text_str(&start))) header_line(out, "FEN", text_str(&fen));
     if (ok && opts.len) header_line(out, "Options", text_str(&opts));
     ok = ok && !fen.failed && !start.failed && !opts.failed;
@@ -159,7 +162,7 @@ typedef struct Sheets {
     Cell *cells;
     int count, capacity;
     int timelines;
-    char *fen, *options, *variant;   /* header lines, or NULL */
+    char *fen, *options, *variant, *mode;   /* header lines, or NULL */
 } Sheets;
 
 static void free_sheets(Sheets *sh)
@@ -169,6 +172,7 @@ static void free_sheets(Sheets *sh)
     free(sh->fen);
     free(sh->options);
     free(sh->variant);
+    free(sh->mode);
 }
 
 static char *trim(char *s)
@@ -225,9 +229,9 @@ static bool empty_cell(const char *c) { return !*c || !strcmp(c, "...") || !strc
 /* A header line [Name "value"] before the first sheet. */
 static bool parse_header(Sheets *sh, const char *s, int lineno, Text *err)
 {
-    static const char *const names[] = { "FEN", "Options", "Variant" };
-    char **slots[] = { &sh->fen, &sh->options, &sh->variant };
-    for (int k = 0; k < 3; k++) {
+    static const char *const names[] = { "FEN", "Options", "Variant", "VariantMode" };
+    char **slots[] = { &sh->fen, &sh->options, &sh->variant, &sh->mode };
+    for (int k = 0; k < 4; k++) {
         size_t n = strlen(names[k]);
         if (strncmp(s + 1, names[k], n) || s[1 + n] != ' ') continue;
         const char *p = s + 2 + n;
@@ -247,8 +251,8 @@ static bool parse_header(Sheets *sh, const char *s, int lineno, Text *err)
         *slots[k] = text_take(&value);
         return *slots[k] ? true : text_fail(err, "out of memory");
     }
-    return text_fail(err, "line %d: before the first sheet only [FEN \"...\"], [Options \"...\"] and "
-                     "[Variant \"...\"] may stand", lineno);
+    return text_fail(err, "line %d: before the first sheet only [FEN \"...\"], [Options \"...\"], "
+                     "[Variant \"...\"] and [VariantMode \"...\"] may stand", lineno);
 }
 
 static bool parse_line(Sheets *sh, char *line, int lineno, Text *err)
@@ -306,7 +310,8 @@ bool sheets_detect(const char *text)
         /* White space as the reader trims it (trim: isspace). */
         while (isspace((unsigned char)*p)) p++;
         if (!strncmp(p, "[Timeline", 9)) return true;
-        bool header = !strncmp(p, "[FEN ", 5) || !strncmp(p, "[Options ", 9) || !strncmp(p, "[Variant ", 9);
+        bool header = !strncmp(p, "[FEN ", 5) || !strncmp(p, "[Options ", 9) || !strncmp(p, "[Variant ", 9) ||
+                      !strncmp(p, "[VariantMode ", 13);
         if (*p != '#' && !header) return false;
         p = strchr(p, '\n');
         if (!p) return false;
@@ -512,8 +517,9 @@ bool sheets_read(const char *text, const Variant *variant, const char *options, 
     bool ok = parse_sheets(text, &sh, err);
     const Variant *v = variant ? variant : &VARIANT_CHESS;
     if (ok && !variant && sh.variant) {
-        const Variant *named = variant_find_label(sh.variant);
+        const Variant *named = variant_find_label(sh.variant, sh.mode);
         if (named) v = named;
+        else if (sh.mode && variant_find_label(sh.variant, NULL)) ok = text_fail(err, "%s has no mode '%s'", sh.variant, sh.mode);
         else ok = text_fail(err, "unknown variant '%s'", sh.variant);
     }
     Options o;

@@ -56,6 +56,14 @@ bool fen_side_not_to_move_safe(const Board *b, Text *err)
                      color_name(other), color_name(b->side));
 }
 
+size_t fen_next_field(const char **p, const char **start)
+{
+    while (**p == ' ' || **p == '\t' || **p == '\r' || **p == '\n') (*p)++;
+    *start = *p;
+    while (**p && !strchr(" \t\r\n", **p)) (*p)++;
+    return (size_t)(*p - *start);
+}
+
 State *state_new(size_t ext_size, Text *err)
 {
     State *s = calloc(1, offsetof(State, ext) + ext_size);

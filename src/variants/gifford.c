@@ -437,19 +437,10 @@ static bool parse_backs(State *s, int limit, const char *field, size_t len, Text
     return true;
 }
 
-/* The next space-separated field after *p; its length, 0 if none. */
-static size_t next_field(const char **p, const char **start)
-{
-    while (**p == ' ' || **p == '\t' || **p == '\r' || **p == '\n') (*p)++;
-    *start = *p;
-    while (**p && !strchr(" \t\r\n", **p)) (*p)++;
-    return (size_t)(*p - *start);
-}
-
 static bool parse_extra_fields(State *s, const Options *o, const char *rest, Text *err)
 {
     const char *f1, *f2, *f3;
-    size_t n1 = next_field(&rest, &f1), n2 = next_field(&rest, &f2), n3 = next_field(&rest, &f3);
+    size_t n1 = fen_next_field(&rest, &f1), n2 = fen_next_field(&rest, &f2), n3 = fen_next_field(&rest, &f3);
     if (n3) return text_fail(err, "bad FEN: unexpected text after the backward travels ('%.*s')", (int)n3, f3);
     if (n1) {
         const char *slash = memchr(f1, '/', n1);

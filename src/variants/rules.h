@@ -24,6 +24,10 @@ bool chess_same_board_position(const Board *a, const Board *b);
  * opponent could take a king); true if there is none. */
 bool fen_side_not_to_move_safe(const Board *b, Text *err);
 
+/* The next field of a FEN's variant part after *p (fields are separated
+ * by white space); its length, 0 if there is none. */
+size_t fen_next_field(const char **p, const char **start);
+
 /* A new State for a FEN with `ext_size` bytes of ext, zeroed; NULL (and
  * err) when out of memory. */
 State *state_new(size_t ext_size, Text *err);

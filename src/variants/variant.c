@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const Variant VARIANT_GIFFORD;
+extern const Variant VARIANT_GIFFORD, VARIANT_VANGOG, VARIANT_VANGOG_PAST, VARIANT_VANGOG_FUTURE;
 
-const Variant *const VARIANTS[] = { &VARIANT_CHESS, &VARIANT_GIFFORD, NULL };
+const Variant *const VARIANTS[] = {
+    &VARIANT_CHESS, &VARIANT_GIFFORD, &VARIANT_VANGOG, &VARIANT_VANGOG_PAST, &VARIANT_VANGOG_FUTURE, NULL,
+};
 
 const Variant *variant_find(const char *name)
 {
@@ -25,12 +27,19 @@ static bool same_text_nocase(const char *a, const char *b)
     return *a == *b;
 }
 
-const Variant *variant_find_label(const char *label)
+const Variant *variant_find_label(const char *label, const char *mode)
 {
-    for (int i = 0; VARIANTS[i]; i++)
-        if (same_text_nocase(label, VARIANTS[i]->name) || same_text_nocase(label, VARIANTS[i]->title))
-            return VARIANTS[i];
-    return NULL;
+    const Variant *first = NULL;
+    for (int i = 0; VARIANTS[i]; i++) {
+        const Variant *v = VARIANTS[i];
+        if (same_text_nocase(label, v->name)) return v;
+        if (!same_text_nocase(label, v->title)) continue;
+        if (!mode || !*mode || (v->mode && same_text_nocase(mode, v->mode))) return v;
+        if (!first) first = v;
+    }
+    /* A title with a mode none of its variants has: the mode is wrong, not
+     * the game, and the caller says so. */
+    return mode && *mode ? NULL : first;
 }
 
 void variant_names(Text *out)
