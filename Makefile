@@ -131,16 +131,20 @@ test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(FUZZ_NAMES:%=$(BUILD)/fuzz
 	@set -e; for t in $(TEST_BIN); do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
+	@set -e; for mode in vangog vangog-past vangog-future; do \
+	    RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
+	        $$mode 12 80 tests/data/vangog-games.txt $(BUILD)/tests/vangog-ref $$mode check; done
 	@set -e; for f in $(FUZZ_NAMES); do $(BUILD)/fuzz/$$f fuzz/corpus/$$f; done
 	@if [ "$(OOM_TEST)" = yes ]; then TTCHESS=$(BUILD)/ttchess FAILMALLOC=$(BUILD)/tests/failmalloc.so ./tests/oom-test.sh; fi
 
-perft-long: $(BUILD)/ttchess
+perft-long: $(BUILD)/ttchess $(TOOL_BIN)
 	./tests/perft-long.sh $(BUILD)/ttchess
 
 bench:
 	@$(MAKE) --no-print-directory BUILD=build-bench OPT="-O3 -march=native" build-bench/ttchess
 	TTCHESS=build-bench/ttchess ./bench/perft-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/gifford-speed.sh
+	TTCHESS=build-bench/ttchess ./bench/vangog-speed.sh
 
 # libFuzzer: clang only.  Each harness is built with
 # -fsanitize=fuzzer,address,undefined in build-fuzz/fuzzer/ (the library

@@ -66,6 +66,27 @@ static const Start GIFFORD_STARTS[] = {
     { "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 P3/N1 0/0", NULL, "forward=3 back-travels=0" },
 };
 
+/* van Gog, by mode: open obligations, links and travellers, from a FEN
+ * and from play. */
+static const Start VANGOG_STARTS[] = {
+    { NULL, NULL, NULL },
+    { NULL, "e4 e5 Qd1h5* d8h4^ b1c3 Qh4^^ h5h4 b8c6", NULL },
+    { "rnb1kbnr/pppp1ppp/8/4p3/3Q4/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 3 d4:1,e5:2 1:Qd1d4,2:pe7e5 - qe7s", NULL, NULL },
+    /* The queen of origin 1 descends from arrival 2 through a link. */
+    { "4k3/8/8/8/8/8/8/3QK3 w - - 0 30 d1:1 2:Qd1d3 1=2 Qa3,rh2", NULL, NULL },
+};
+static const Start VANGOG_PAST_STARTS[] = {
+    { NULL, NULL, NULL },
+    { NULL, "d4 a6 Qd1-d3* a5 Qd1d2 a4 Qd2g5 b6 Qd3d1 b5", NULL },
+    { "4k3/8/8/8/8/8/8/3QK3 w - - 0 30 - 1:Qd1d3,2:Qd1d3 - -", NULL, NULL },
+};
+static const Start VANGOG_FUTURE_STARTS[] = {
+    { NULL, NULL, NULL },
+    { NULL, "e4 f6 d1h5^ g5", NULL },
+    /* The only white king is away; it returns only where it is safe. */
+    { "4k3/8/8/8/8/8/P6r/8 w - - 0 20 - - - Ke2,Qa3+", NULL, NULL },
+};
+
 static const Start DEFAULT_STARTS[] = { { NULL, NULL, NULL } };
 
 static const Start *starts_of(const Variant *v, int *n)
@@ -73,6 +94,9 @@ static const Start *starts_of(const Variant *v, int *n)
 #define STARTS(a) (*n = (int)(sizeof a / sizeof a[0]), a)
     if (!strcmp(v->name, "chess")) return STARTS(CHESS_STARTS);
     if (!strcmp(v->name, "gifford")) return STARTS(GIFFORD_STARTS);
+    if (!strcmp(v->name, "vangog")) return STARTS(VANGOG_STARTS);
+    if (!strcmp(v->name, "vangog-past")) return STARTS(VANGOG_PAST_STARTS);
+    if (!strcmp(v->name, "vangog-future")) return STARTS(VANGOG_FUTURE_STARTS);
     return STARTS(DEFAULT_STARTS);
 #undef STARTS
 }

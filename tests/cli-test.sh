@@ -617,6 +617,86 @@ damaged_and_fen_records() {
         replay --option forward=6 "$tmp/opt.pgn"
 }
 
+# ---------------------------------------------------------------------------
+# van Gog's Time Travel Chess: the coordinate forms, the status lines, perft,
+# end, refusals and records.
+
+vangog_commands() {
+    expect_nodes "vangog perft 1" 3444 perft --variant vangog 1
+    expect_nodes "vangog perft 2" 11037472 perft --variant vangog 2
+    expect_nodes "vangog-past perft 1" 3410 perft --variant vangog-past 1
+    expect_nodes "vangog-past perft 2" 10814510 perft --variant vangog-past 2
+    expect_nodes "vangog-future perft 1" 54 perft --variant vangog-future 1
+    expect_nodes "vangog-future perft 2" 2916 perft --variant vangog-future 2
+    # Every kind of action in its coordinate form.
+    run moves --variant vangog --moves "e4 e5 Qd1-f3* Qd8-h4^ Nc3 d6 Qf3f6 d5 d1f3**"
+    if status_is "vangog moves" 0 && grep -qx 'Qh4^^' "$tmp/out" && grep -qx 'Qd8d5\*' "$tmp/out" &&
+        grep -qx 'd5e4^' "$tmp/out" && grep -qx 'e8d7' "$tmp/out" && ! grep -q '\*\*' "$tmp/out"; then ok
+    else bad "vangog moves" "missing Qh4^^, Qd8d5*, d5e4^ or e8d7"; fi
+    run moves --variant vangog --moves "d4 e5 Qd1-d3* Nc6 Qd3a3 a6"
+    if status_is "vangog departure to the past" 0 && grep -qx 'd1d3\*\*' "$tmp/out"; then ok
+    else bad "vangog departure to the past" "no d1d3**"; fi
+    expect_stdout "vangog-future has no arrivals" "" moves --variant vangog-future --moves "f3 e5 g4 Qh4#"
+    # Status lines.
+    expect_stdout "seed Qxf7 is not mate" "ongoing" status --variant vangog --moves "Qd1-f3* Nc6 Bf1-c4* b6 Qxf7+"
+    expect_stdout "seed Bh5 mate loses" "0-1 white obligations unmet" \
+        status --variant vangog-future --moves "e4 f6 Qh5† g5 Be2 Nc6 Bh5#"
+    expect_stdout "fool's mate, mode future" "0-1 checkmate" status --variant vangog-future --moves "f3 e5 g4 Qh4#"
+    expect_stdout "fool's mate, mode past" "ongoing" status --variant vangog-past --moves "f3 e5 g4 Qh4+"
+    expect_stdout "black obligations unmet" "1-0 black obligations unmet" \
+        status --variant vangog-past --moves "d4 Rd8xd4* Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"
+    expect_stdout "both obligations unmet" "0-0 both obligations unmet" \
+        status --variant vangog --moves "Qd1-d4* Qd8-d5* Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"
+    expect_stdout "a repetition without obligations" "1/2-1/2 threefold repetition" \
+        status --variant vangog --moves "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"
+    # end: a resignation or an agreed draw, obligations applied.
+    expect_stdout "end: both lose" "0-0 both obligations unmet" \
+        end --variant vangog --moves "Qd1d4* Qd8d5*" --how draw
+    expect_stdout "end: white's obligations" "0-1 white obligations unmet" \
+        end --variant vangog --moves "Qd1-f3* Nc6 Bf1-c4* b6 Qxf7+" --how black-resigns
+    expect_stdout "end: the resigning side loses anyway" "0-1 white resigns" \
+        end --variant vangog --moves "Qd1-f3* Nc6" --how white-resigns
+    expect_stdout "end: chess" "1/2-1/2 agreed draw" end --how draw
+    expect_stdout "end: gifford" "1-0 black resigns" end --variant gifford --how=black-resigns
+    expect_stdout "end: a FEN with an open obligation" "1-0 black obligations unmet" \
+        end --variant vangog --fen "4k3/8/8/8/8/8/8/R3K3 w - - 0 80 - 1:ra8a7 - -" --how draw
+    expect_error "end: no --how" "error: end needs --how white-resigns, black-resigns or draw" end --variant vangog
+    expect_error "end: bad --how" "error: bad --how 'resign': give white-resigns, black-resigns or draw" end --how resign
+    expect_error "end: over" "error: the game is already over (0-1 checkmate)" \
+        end --moves "f3 e5 g4 Qh4#" --how draw
+    expect_help "help end" "usage: ttchess end [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]" help end
+    # Refusals name the rule.
+    expect_error "no open obligation" \
+        "error: move 7 (Qe2-f3**): no open obligation Qe2-f3* (white's open obligations: Qd1-f3*)" \
+        status --variant vangog --moves "e4 e5 Qd1-f3* a6 Qf3e2 a5 Qe2-f3**"
+    expect_error "ex nihilo" "error: move 11 (Qd1-d3**): the queen that arrived by Qd1-d3* cannot fulfil its own obligation" \
+        status --variant vangog --moves "d4 a6 Qd1-d3* a5 Qd1d2 a4 Qd2g5 b6 Qd3d1 b5 Qd1-d3**"
+    expect_error "check mismatch" \
+        "error: move 5 (Qh5#††): the queen left without giving check, so it may not return giving check" \
+        status --variant vangog-future --moves "e4 f6 Qh5† g5 Qh5#††"
+    expect_error "king self-capture" "error: move 1 (Kd1xd2*): kings never capture their own pieces" \
+        status --variant vangog --moves "Kd1xd2*"
+    expect_error "pawn first rank" \
+        "error: move 1 (Pe1e2*): a pawn cannot arrive on its first rank or from it: no white pawn ever stands on e1" \
+        status --variant vangog --moves "Pe1e2*"
+    expect_error "vangog bad FEN" "error: bad FEN: the links go round in a loop" \
+        status --variant vangog --fen "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 - - 1=2,2=1 -"
+    # Records: the human form with the seed's marks, the mode, 0-0.
+    printf 'Qd1-d4*\nQd8-d5*\ne4\nQd5d6\nQd4a4\nNf6\xe2\x80\xa0\nresign\nsave %s\nquit\n' "$tmp/vg.pgn" >"$tmp/vg.in"
+    timeout "$LIMIT" "$TTCHESS" play --variant vangog --ascii <"$tmp/vg.in" >"$tmp/out" 2>"$tmp/err"
+    if grep -qF '[Variant "Time Travel Chess (van Gog)"]' "$tmp/vg.pgn" && grep -qF '[VariantMode "full"]' "$tmp/vg.pgn" &&
+        grep -qF '[Result "0-0"]' "$tmp/vg.pgn" && grep -qF '1. Qd1-d4* Qd8-d5* 2. e4 Qd6 3. Qa4 Nf6† *' "$tmp/vg.pgn"; then ok
+    else bad "vangog PGN" "$(tr '\n' ' ' <"$tmp/vg.pgn")"; fi
+    expect_stdout "vangog PGN replays" "$(printf '[Variant "Time Travel Chess (van Gog)"]\n[VariantMode "full"]\n[Timeline 1]\n1. Qd1-d4*  |  Qd8-d5*\n2. e4  |  Qd6\n3. Qa4  |  Nf6†\n0-0 both obligations unmet')" \
+        replay "$tmp/vg.pgn"
+    run export --sheets "$tmp/vg.pgn"; cp "$tmp/out" "$tmp/vg.sheets"
+    expect_stdout "vangog sheets replay" "$(printf '[Variant "Time Travel Chess (van Gog)"]\n[VariantMode "full"]\n[Timeline 1]\n1. Qd1-d4*  |  Qd8-d5*\n2. e4  |  Qd6\n3. Qa4  |  Nf6†\nongoing')" \
+        replay "$tmp/vg.sheets"
+    run variants
+    if status_is "variants lists the modes" 0 && grep -q '^vangog-past' "$tmp/out" && grep -q '^vangog-future' "$tmp/out"; then ok
+    else bad "variants lists the modes" "no vangog-past or vangog-future"; fi
+}
+
 if [ ! -x "$TTCHESS" ]; then
     echo "error: $TTCHESS is not an executable (build it, or set TTCHESS)" >&2
     echo "cli tests: 0 passed, 1 failed"
@@ -639,6 +719,7 @@ options_and_variants
 impossible_positions
 several_ends
 damaged_and_fen_records
+vangog_commands
 
 echo "cli tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

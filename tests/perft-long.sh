@@ -98,5 +98,29 @@ fi
 # ---------------------------------------------------------------------------
 check "gifford start" gifford "" 4 42442215
 
+# ---------------------------------------------------------------------------
+# van Gog perft from the start position at depth 3, each mode (depths 1-2
+# and vangog-future's 3 are in tests/test_vangog.c; these agree with the
+# independent implementation tests/ref/vangog_ref.c).  The full and past
+# modes count some 34-35 thousand million leaves: about a minute each.
+# ---------------------------------------------------------------------------
+check "vangog start" vangog "" 3 35078858974
+check "vangog-past start" vangog-past "" 3 33916336482
+check "vangog-future start" vangog-future "" 4 9730467
+
+# ---------------------------------------------------------------------------
+# The rules compared with the independent implementation on many more
+# random games than make test plays (tests/rules-compare.sh).
+# ---------------------------------------------------------------------------
+BUILD_DIR=$(dirname "$TTCHESS")
+for mode in vangog vangog-past vangog-future; do
+    if RANDOM_GAME=$BUILD_DIR/tests/random-game RULES_DUMP=$BUILD_DIR/tests/rules-dump \
+        "$here/rules-compare.sh" "$mode" 200 150 "$here/data/vangog-games.txt" "$BUILD_DIR/tests/vangog-ref" "$mode" check; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+    fi
+done
+
 echo "perft-long: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -355,6 +355,54 @@ else
 fi
 
 # ---------------------------------------------------------------------
+# van Gog: long random games of each mode typed into a session (every kind
+# of travel, the panels, moves by kind), saved, exported and replayed; and
+# the panel, the grouped moves list and resign with obligations open.
+if [ -x "$RANDOM_GAME" ]; then
+    for mode in vangog vangog-past vangog-future; do
+        "$RANDOM_GAME" --by-kind "$mode" 200 2>"$WORK/seed" >"$WORK/game.txt"
+        { cat "$WORK/game.txt"; printf 'moves\nmoves departures\nhistory\nsave %s\nundo\nresign\nquit\n' "$WORK/vg.pgn"; } >"$WORK/in"
+        "$TTCHESS" play --variant "$mode" --ascii <"$WORK/in" >"$WORK/out" 2>"$WORK/err"
+        RC=$?
+        sanitizer_clean
+        status "$mode long game in play" 0
+        lacks "$mode long game: nothing refused" "cannot"
+        has "$mode long game: saved" "saved to $WORK/vg.pgn"
+        if [ "$mode" = vangog-past ]; then has "$mode long game: the panel" "White obligations"
+        else has "$mode long game: the panel" "White travellers"; fi
+        "$TTCHESS" replay "$WORK/vg.pgn" >"$WORK/a" 2>"$WORK/err"
+        RC=$?
+        sanitizer_clean
+        status "$mode long game: replay" 0
+        "$TTCHESS" export --sheets "$WORK/vg.pgn" >"$WORK/vg.sheets" 2>"$WORK/err"
+        "$TTCHESS" replay "$WORK/vg.sheets" >"$WORK/out" 2>>"$WORK/err"
+        RC=$?
+        sanitizer_clean
+        # The sheets carry no result; the timelines are the same.
+        if [ "$RC" -eq 0 ] && cmp -s <(grep -v '^[0-9/-]* \|^ongoing' "$WORK/a") <(grep -v '^[0-9/-]* \|^ongoing' "$WORK/out"); then pass
+        else fail "$mode long game: PGN and sheets replay alike"; fi
+    done
+else
+    fail "van Gog long games: $RANDOM_GAME is not built"
+fi
+play 'Qd1-f3*
+Nc6
+Bf1-c4*
+b6
+Qxf7+
+moves
+moves Ng5
+resign
+' --variant vangog --ascii
+status "vangog session" 0
+has_line "vangog: obligations beside the board" "  a b c d e f g h     White obligations:"
+has "vangog: numbered obligations" "  2. Bf1-c4*  waits on f1, c4"
+has "vangog: check" "check"
+has "vangog: moves by kind" "Arrivals from the future (52):"
+has "vangog: moves filtered" "Ng5xf7* (Ng5f7*)"
+has "vangog: resign with obligations open" "0-1 white obligations unmet"
+
+# ---------------------------------------------------------------------
 # Bad command lines: one "error:" line and status 2.
 play '' --bogus
 status "unknown option" 2

@@ -2,8 +2,8 @@
  *
  * Tests of the Zobrist keys and of piece tags: the key a board keeps
  * incrementally (and the variant's key of its own state) always equals
- * the key computed from nothing, over long random games of chess and of
- * Gifford's time travel; each node's identity key is the position key of
+ * the key computed from nothing, over long random games of chess, of
+ * Gifford's time travel and of van Gog's in its three modes; each node's identity key is the position key of
  * its board and its variant state; equal positions have equal keys however
  * they were reached, and positions that differ (side to move, castling, a
  * capturable en passant square, a Gifford schedule) have different keys.
@@ -176,6 +176,20 @@ static void test_keys_random_gifford(void **state)
         print_message("gifford %s: %ld plies, %ld arrivals, %ld kings back\n", options[i], more.plies, more.arrivals,
                       more.king_backs);
         assert_true(more.plies > 300);
+    }
+}
+
+static void test_keys_random_vangog(void **state)
+{
+    (void)state;
+    static const char *const modes[] = { "vangog", "vangog-past", "vangog-future" };
+    for (int i = 0; i < 3; i++) {
+        WalkCount count = { 0 };
+        random_key_walk(modes[i], NULL, NULL, 15, 120, 0x94D049BB133111EBULL + (uint64_t)i, true, &count);
+        print_message("%s: %ld plies checked, %ld travels, %ld arrivals, %ld games ended\n", modes[i], count.plies,
+                      count.travels, count.arrivals, count.games_ended);
+        assert_true(count.plies > 1000);
+        assert_true(count.travels > 300);
     }
 }
 
@@ -601,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_keys_board_functions),
         cmocka_unit_test(test_keys_random_chess),
         cmocka_unit_test(test_keys_random_gifford),
+        cmocka_unit_test(test_keys_random_vangog),
         cmocka_unit_test(test_keys_transpositions),
         cmocka_unit_test(test_keys_differences),
         cmocka_unit_test(test_keys_gifford_ep_while_arrival_due),

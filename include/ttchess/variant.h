@@ -38,13 +38,13 @@ typedef struct State {
 static inline size_t state_bytes(const State *s) { return offsetof(State, ext) + s->ext_size; }
 
 /*
- * How the games lay out ext (Gifford's is in gifford.h; the others are the
- * plan docs/design.md describes):
+ * How the games lay out ext (Gifford's is in gifford.h, van Gog's in
+ * vangog.h; the others are the plan docs/design.md describes):
  *
- *   van Gog      struct { PieceTags origin;            // each piece's origin, moved by tags_after_move
- *                         uint16_t obligations, travellers;
- *                         Obligation list[];  };       // grows: ext_room = now + one entry
- *                Obligation { colour, X, f, t, capture kind, check, open, link }
+ *   van Gog      VanGogState (src/variants/vangog.h): PieceTags origin, then the open
+ *                obligations, the travellers and the links as lists that grow
+ *                (ext_room: now + one 8-byte entry); three modes share the code
+ *                through Variant.params
  *   travelers    struct { Bitboard traveling, traveled; // untraveled: the rest
  *                         PieceTags id;                // identities for the support sets
  *                         uint16_t explosions, lost_traveling[2];

@@ -21,7 +21,6 @@
 #include "zobrist.h"
 
 static inline VanGogState *vangog_state(State *s) { return (VanGogState *)s->ext; }
-static inline Obligation *obligations_of(State *s) { return (Obligation *)(s->ext + sizeof(VanGogState)); }
 
 /* ---- Facts about squares and pieces -------------------------------------- */
 
