@@ -6,14 +6,8 @@
 # are ttchess's own generic perft through the variant interface; the ratio
 # says what the time-travel actions cost (target: at least 0.5).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-if [ -z "${TTCHESS:-}" ]; then
-    make -s BUILD=build-bench OPT="-O3 -march=native" build-bench/ttchess
-    TTCHESS=build-bench/ttchess
-fi
-T=$TTCHESS
-
-now() { date +%s.%N; }
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
 
 # Runs a perft twice and prints "nodes seconds" for the faster run.
 measure() {

@@ -9,14 +9,8 @@
 # 0.5).  The full and past modes count 34-35 thousand million leaves: about
 # a minute each.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-if [ -z "${TTCHESS:-}" ]; then
-    make -s BUILD=build-bench OPT="-O3 -march=native" build-bench/ttchess
-    TTCHESS=build-bench/ttchess
-fi
-T=$TTCHESS
-
-now() { date +%s.%N; }
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
 
 # Runs one perft and prints "nodes seconds".
 measure() {
@@ -29,10 +23,10 @@ measure() {
 
 read -r cn cs < <(measure 6)
 printf "%-28s %6s %14s %16s %8s\n" "perft" "depth" "nodes" "nodes/s" "÷ chess"
-awk -v n="$cn" -v s="$cs" 'BEGIN { printf "%-28s %6d %14d %16.0f\n", "chess start position", 6, n, n / s }'
+awk -v n="$cn" -v s="$cs" 'BEGIN { printf "%-28s %6d %14.0f %16.0f\n", "chess start position", 6, n, n / s }'
 for spec in "vangog 3" "vangog-past 3" "vangog-future 5"; do
     set -- $spec
     read -r vn vs < <(measure --variant "$1" "$2")
     awk -v name="$1 start position" -v d="$2" -v n="$vn" -v s="$vs" -v cn="$cn" -v cs="$cs" \
-        'BEGIN { printf "%-28s %6d %14d %16.0f %8.2f\n", name, d, n, n / s, (n / s) / (cn / cs) }'
+        'BEGIN { printf "%-28s %6d %14.0f %16.0f %8.2f\n", name, d, n, n / s, (n / s) / (cn / cs) }'
 done

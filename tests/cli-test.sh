@@ -685,7 +685,8 @@ vangog_commands() {
     printf 'Qd1-d4*\nQd8-d5*\ne4\nQd5d6\nQd4a4\nNf6\xe2\x80\xa0\nresign\nsave %s\nquit\n' "$tmp/vg.pgn" >"$tmp/vg.in"
     timeout "$LIMIT" "$TTCHESS" play --variant vangog --ascii <"$tmp/vg.in" >"$tmp/out" 2>"$tmp/err"
     if grep -qF '[Variant "Time Travel Chess (van Gog)"]' "$tmp/vg.pgn" && grep -qF '[VariantMode "full"]' "$tmp/vg.pgn" &&
-        grep -qF '[Result "0-0"]' "$tmp/vg.pgn" && grep -qF '1. Qd1-d4* Qd8-d5* 2. e4 Qd6 3. Qa4 Nf6† *' "$tmp/vg.pgn"; then ok
+        grep -qF '[Result "0-0"]' "$tmp/vg.pgn" && grep -qF '1. Qd1-d4* Qd8-d5* 2. e4 Qd6 3. Qa4 Nf6†' "$tmp/vg.pgn" &&
+        grep -qF '{unmet by white: obligation 1 Qd1-d4*; unmet by black: obligation 2 Qd8-d5*} *' "$tmp/vg.pgn"; then ok
     else bad "vangog PGN" "$(tr '\n' ' ' <"$tmp/vg.pgn")"; fi
     expect_stdout "vangog PGN replays" "$(printf '[Variant "Time Travel Chess (van Gog)"]\n[VariantMode "full"]\n[Timeline 1]\n1. Qd1-d4*  |  Qd8-d5*\n2. e4  |  Qd6\n3. Qa4  |  Nf6†\n0-0 both obligations unmet')" \
         replay "$tmp/vg.pgn"

@@ -36,7 +36,7 @@ static void print_help(void)
     Text names = TEXT_INIT;
     variant_names(&names);
     printf("\nVariants (--variant): %s.  The default is chess.\n\n"
-           "Options common to perft, moves and status:\n"
+           "Options common to perft, moves, status and end:\n"
            "  --variant V          the game to play\n"
            "  --option NAME=VALUE  change one of the game's rule limits (see 'ttchess\n"
            "                       variants'); may be given several times\n"

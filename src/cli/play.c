@@ -368,6 +368,20 @@ static void print_last_action(const Game *g)
     text_free(&text);
 }
 
+/* What the variant says about the end (van Gog: the obligations each side
+ * left unmet), if anything. */
+static void print_final_note(const Game *g)
+{
+    if (!g->variant->note) return;
+    Line l;
+    Text text = TEXT_INIT;
+    line_open(&l, g, game_current(g));
+    need(g->variant->note(&l, move_none(), &text));
+    line_close(&l);
+    if (text.len) printf("(%s)\n", text_str(&text));
+    text_free(&text);
+}
+
 static void print_position(Session *s)
 {
     Game *g = &s->game;
@@ -377,6 +391,7 @@ static void print_position(Session *s)
     print_last_action(g);
     if (game_is_over(g)) {
         print_outcome_line(g);
+        print_final_note(g);
         return;
     }
     if (game_in_check(g)) printf("check\n");

@@ -8,7 +8,8 @@ const char HELP_VARIANTS[] =
     "usage: ttchess variants\n"
     "\n"
     "Lists every variant: its name (for --variant), its title (PGN's [Variant]\n"
-    "tag), and its options with their defaults and ranges.  Any command that\n"
+    "tag; with its mode, [VariantMode], where several share one title), and\n"
+    "its options with their defaults and ranges.  Any command that\n"
     "takes --variant also takes --option NAME=VALUE (repeatable) to change one.\n";
 
 int cmd_variants(int argc, char **argv)
@@ -16,7 +17,10 @@ int cmd_variants(int argc, char **argv)
     for (int i = 1; i < argc; i++) cli_fail("unexpected argument '%s' (see 'ttchess variants --help')", argv[i]);
     for (int i = 0; VARIANTS[i]; i++) {
         const Variant *v = VARIANTS[i];
-        printf("%s%s  %s\n", i ? "\n" : "", v->name, v->title);
+        printf("%s%s  %s", i ? "\n" : "", v->name, v->title);
+        /* A title several variants share: the mode tells them apart. */
+        if (v->mode) printf(", mode %s ([VariantMode \"%s\"])", v->mode, v->mode);
+        printf("\n");
         if (!v->option_count) printf("  no options\n");
         for (int k = 0; k < v->option_count; k++) {
             const OptionSpec *o = &v->options[k];

@@ -648,8 +648,9 @@ static bool write_action(Writer *w, const Game *g, int i)
     return ok;
 }
 
-/* The note on the turn at which the rules ended the game without an
- * action (an arrival that could not land when the side was mated). */
+/* The note on the turn at which the game ended, by the rules or by the
+ * players, without an action (an arrival that could not land when the
+ * side was mated, van Gog's obligations left unmet). */
 static bool write_final_note(Writer *w, const Game *g)
 {
     if (!g->variant->note) return true;
@@ -657,7 +658,7 @@ static bool write_final_note(Writer *w, const Game *g)
     line_open(&l, g, game_current(g));
     Outcome o;
     Text note = TEXT_INIT;
-    bool ok = line_outcome(&l, &o);
+    bool ok = game_outcome(g, &o);
     if (ok && o.result != RESULT_NONE) ok = g->variant->note(&l, move_none(), &note);
     if (ok && note.len) write_comment(w, text_str(&note));
     ok = ok && !note.failed;

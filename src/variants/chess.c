@@ -83,6 +83,15 @@ bool legal_actions(const Line *l, MoveList *out, Text *err)
     return err ? text_fail(err, "out of memory") : false;
 }
 
+bool legal_count(const Line *l, int *count)
+{
+    MoveList list;
+    if (!legal_actions(l, &list, NULL)) return false;
+    *count = list.count;
+    movelist_free(&list);
+    return true;
+}
+
 /* ---- The variant -------------------------------------------------------- */
 
 /* Chess needs exactly one king a side. */
@@ -131,10 +140,9 @@ static bool chess_in_check(const Line *l)
 
 static bool chess_outcome(const Line *l, Outcome *out)
 {
-    MoveList list;
-    if (!legal_actions(l, &list, NULL)) return false;
-    *out = standard_outcome(l, list.count, chess_insufficient_material(line_board(l)));
-    movelist_free(&list);
+    int count;
+    if (!legal_count(l, &count)) return false;
+    *out = standard_outcome(l, count, chess_insufficient_material(line_board(l)));
     return true;
 }
 

@@ -341,10 +341,8 @@ static bool side_has_material(const State *s, int forward, Color c)
 static bool gifford_outcome(const Line *l, Outcome *out)
 {
     const State *s = line_state(l);
-    MoveList list;
-    if (!legal_actions(l, &list, NULL)) return false;
-    int count = list.count;
-    movelist_free(&list);
+    int count;
+    if (!legal_count(l, &count)) return false;
     uint8_t due = gifford_due_now(s);
     if (count == 0 && due && arrival_type(due) == KING) {
         Color side = s->board.side;

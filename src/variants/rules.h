@@ -37,6 +37,10 @@ State *state_new(size_t ext_size, Text *err);
  * out of memory.  Free the list with movelist_free. */
 bool legal_actions(const Line *l, MoveList *out, Text *err);
 
+/* How many legal actions the line's present position has; false when out
+ * of memory. */
+bool legal_count(const Line *l, int *count);
+
 /* SAN of a chess move at the line's present position, its check mark
  * worked out on a line of its own; false only when out of memory. */
 bool san_in_line(const Line *l, Move m, Text *out);

@@ -255,9 +255,27 @@ static void gen_departures_past(const State *s, MoveList *out)
     }
 }
 
+/* Are colour c's kings still shielded from the enemy's sliders once the
+ * squares `gone` are emptied?  Enough for a departure while no king of c
+ * is in check: taking pieces off the board only opens lines, so knights,
+ * pawns and kings attack what they attacked before. */
+static bool sliders_still_blocked(const Board *b, Color c, Bitboard gone)
+{
+    Color them = (Color)!c;
+    Bitboard occ = board_occupied(b) & ~gone, kings = board_kings(b, c) & ~gone;
+    Bitboard diagonal = (b->by_type[BISHOP] | b->by_type[QUEEN]) & b->by_color[them] & ~gone;
+    Bitboard straight = (b->by_type[ROOK] | b->by_type[QUEEN]) & b->by_color[them] & ~gone;
+    while (kings) {
+        Square k = bb_pop(&kings);
+        if ((bishop_attacks(k, occ) & diagonal) || (rook_attacks(k, occ) & straight)) return false;
+    }
+    return true;
+}
+
 /* Every departure to the future.  Taking pieces off the board can only
  * open lines: while no king of the mover is in check, a departure whose
- * squares lie on no line to one of its kings leaves them all safe. */
+ * squares lie on no line to one of its kings leaves them all safe, and
+ * one whose squares do needs only the sliders looked at. */
 static void gen_departures_future(const Board *b, MoveList *out)
 {
     Color us = b->side;
@@ -272,7 +290,9 @@ static void gen_departures_future(const Board *b, MoveList *out)
         while (targets) {
             Square t = bb_pop(&targets);
             if (x == KING && board_attackers(b, t, (Color)!us, board_occupied(b) & ~BB(f))) continue;
-            if ((check || (lines & (BB(f) | BB(t)))) && !kings_safe_after_departure(b, us, f, t)) continue;
+            bool safe = check ? kings_safe_after_departure(b, us, f, t)
+                              : !(lines & (BB(f) | BB(t))) || sliders_still_blocked(b, us, BB(f) | BB(t));
+            if (!safe) continue;
             movelist_add(out, move_make(f, t, MOVE_DEPART_FUTURE, x, 0));
         }
     }
@@ -467,11 +487,10 @@ static Outcome vangog_settle(const Line *l, Outcome end)
 
 static bool vangog_outcome(const Line *l, Outcome *out)
 {
-    MoveList list;
-    if (!legal_actions(l, &list, NULL)) return false;
+    int count;
+    if (!legal_count(l, &count)) return false;
     /* No dead position: an arrival can always bring material back. */
-    *out = vangog_settle(l, standard_outcome(l, list.count, false));
-    movelist_free(&list);
+    *out = vangog_settle(l, standard_outcome(l, count, false));
     return true;
 }
 
@@ -485,7 +504,8 @@ static uint64_t vangog_ext_key(const Options *o, const State *s)
     (void)o;
     const VanGogState *vs = vangog_cstate(s);
     uint64_t key = 0;
-    Bitboard occ = board_occupied(&s->board);
+    /* Origins other than 0 come only from arrivals. */
+    Bitboard occ = vangog_arrivals(s) ? board_occupied(&s->board) : 0;
     while (occ) {
         Square sq = bb_pop(&occ);
         if (vs->origin.tag[sq]) key ^= zobrist_feature(DOMAIN, ((uint64_t)ORIGIN << 56) | ((uint64_t)sq << 16) | vs->origin.tag[sq]);
@@ -922,10 +942,9 @@ static bool vangog_note(const Line *l, Move m, Text *out)
         }
         return !out->failed;
     }
+    /* The note on the end of the game (the caller asks only then): what
+     * each side left unmet. */
     if (m.kind != MOVE_NULL) return true;
-    Outcome o;
-    if (!line_outcome(l, &o)) return false;
-    if (o.result == RESULT_NONE) return true;
     for (Color c = WHITE; c <= BLACK; c++) {
         if (!vangog_unmet(s, c)) continue;
         text_addf(out, "%sunmet by %s: ", out->len ? "; " : "", color_name(c));
