@@ -451,6 +451,10 @@ static void test_departure_is_a_move(void **state)
     game_start(&g, "vangog-future", "4k3/8/8/8/1b6/8/3R4/4K3 w - - 0 20 - - - -");
     assert_true(legal_text(&g, "Rd2-d1†") == false);
     game_free(&g);
+    game_start(&g, "vangog-future", "4k3/8/8/8/8/2b5/3B4/4K3 w - - 0 20 - - - -");
+    assert_true(legal_text(&g, "Bd2xc3†"));
+    assert_string_equal(refused(&g, "Bd2-e3†"), "that would leave the white king in check");
+    game_free(&g);
     /* No promotion, no en passant, no castling by time travel. */
     game_start(&g, "vangog-future", "4k3/1P6/8/3pP3/8/8/8/R3K2R w KQ d6 0 20 - - - -");
     assert_string_equal(refused(&g, "b7b8^"), "a pawn cannot travel in time onto its last rank: time travel never promotes");
