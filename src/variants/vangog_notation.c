@@ -217,7 +217,6 @@ static bool read_long(const char *p, PieceType *x, Square *f, Square *t)
     return read_square(&p, t) && !*p;
 }
 
-static const char *piece_name(PieceType t) { return piece_type_name(t); }
 
 /* Relative rank of s for colour c: 0 is c's first rank. */
 static int relative_rank(Color c, Square s) { return c == WHITE ? square_rank(s) : 7 - square_rank(s); }
@@ -278,7 +277,7 @@ static void explain_arrival(const Line *l, PieceType x, Square f, Square t, Text
         else if (x == PAWN)
             text_fail(err, "a pawn cannot come from %s to %s: one or two steps forward, or one diagonally forward", fs, ts);
         else
-            text_fail(err, "a %s cannot move from %s to %s", piece_name(x), fs, ts);
+            text_fail(err, "a %s cannot move from %s to %s", piece_type_name(x), fs, ts);
         return;
     }
     Board after;
@@ -312,7 +311,7 @@ static bool departure_possible(const Line *l, Square f, Square t, PieceType name
     if (p == NO_PIECE || piece_color(p) != us) return text_fail(err, "there is no %s piece on %s", color_name(us), fs);
     d->x = piece_type(p);
     if (named != NO_TYPE && named != d->x)
-        return text_fail(err, "the piece on %s is a %s, not a %s", fs, piece_name(d->x), piece_name(named));
+        return text_fail(err, "the piece on %s is a %s, not a %s", fs, piece_type_name(d->x), piece_type_name(named));
     d->capture = vangog_capture_at(b, us, t);
     if (d->capture < 0) return text_fail(err, "kings are never captured (a king stands on %s)", ts);
     if (d->x == KING && d->capture == CAPTURE_SELF) return text_fail(err, "kings never capture their own pieces");
@@ -325,7 +324,7 @@ static bool departure_possible(const Line *l, Square f, Square t, PieceType name
             return text_fail(err, "a king may not step onto an attacked square, not even to leave");
         if (d->x == KING && square_rank(f) == square_rank(t) && (f > t ? f - t : t - f) == 2)
             return text_fail(err, "a king cannot castle into time travel");
-        return text_fail(err, "the %s on %s cannot move to %s", piece_name(d->x), fs, ts);
+        return text_fail(err, "the %s on %s cannot move to %s", piece_type_name(d->x), fs, ts);
     }
     vangog_board_after_departure(b, f, t, &d->after);
     d->check = board_in_check(&d->after, (Color)!us);
@@ -370,11 +369,11 @@ static void explain_departure_past(const Line *l, Square f, Square t, PieceType 
         Text arrival = TEXT_INIT;
         obligation_text(&ob[i], &arrival);
         if (origin == ob[i].number)
-            text_fail(err, "the %s that arrived by %s cannot fulfil its own obligation", piece_name(d.x),
+            text_fail(err, "the %s that arrived by %s cannot fulfil its own obligation", piece_type_name(d.x),
                       text_str(&arrival));
         else
             text_fail(err, "the %s on %c%c owes its existence to the arrival %s, so it cannot fulfil that "
-                      "obligation (no ex nihilo loops)", piece_name(d.x), 'a' + square_file(f), '1' + square_rank(f),
+                      "obligation (no ex nihilo loops)", piece_type_name(d.x), 'a' + square_file(f), '1' + square_rank(f),
                       text_str(&arrival));
         text_free(&arrival);
         return;
@@ -413,7 +412,7 @@ static void explain_reappearance(const Line *l, PieceType x, Square t, Text *err
         kind_matches |= tr[i].capture == capture;
     }
     if (!first) {
-        text_fail(err, "%s has no %s travelling to %s", color_name(us), piece_name(x), ts);
+        text_fail(err, "%s has no %s travelling to %s", color_name(us), piece_type_name(x), ts);
         return;
     }
     if (capture < 0) {
@@ -422,13 +421,13 @@ static void explain_reappearance(const Line *l, PieceType x, Square t, Text *err
     }
     if (!kind_matches) {
         if (first->capture == CAPTURE_NONE)
-            text_fail(err, "the %s left for %s without capturing, so it can return only to an empty square", piece_name(x), ts);
+            text_fail(err, "the %s left for %s without capturing, so it can return only to an empty square", piece_type_name(x), ts);
         else if (first->capture == CAPTURE_ENEMY)
             text_fail(err, "the %s captured on %s when it left, so it must return by capturing an enemy piece there",
-                      piece_name(x), ts);
+                      piece_type_name(x), ts);
         else
             text_fail(err, "the %s took a piece of its own on %s when it left, so it must return onto one of its own "
-                      "pieces (no king)", piece_name(x), ts);
+                      "pieces (no king)", piece_type_name(x), ts);
         return;
     }
     Board after;
@@ -436,7 +435,7 @@ static void explain_reappearance(const Line *l, PieceType x, Square t, Text *err
     if (would_expose(&after, us, err)) return;
     bool check = board_in_check(&after, (Color)!us);
     text_fail(err, check ? "the %s left without giving check, so it may not return giving check"
-                         : "the %s left giving check, so it must return giving check", piece_name(x));
+                         : "the %s left giving check, so it must return giving check", piece_type_name(x));
 }
 
 /* Is m legal?  1: yes (and *out = m), 0: no, -1: out of memory (err
@@ -488,7 +487,7 @@ static bool parse_future_san(const Line *l, const char *body, Move *out, Text *e
     square_name(t, ts);
     if (found == 1) return true;
     if (found > 1)
-        return text_fail(err, "more than one %s can depart to %s: say which, e.g. by its square (d1h5^)", piece_name(x), ts);
+        return text_fail(err, "more than one %s can depart to %s: say which, e.g. by its square (d1h5^)", piece_type_name(x), ts);
     /* None is legal: the reason of the one piece that could be meant, the
      * first whose move is possible but exposes a king, or none. */
     const Board *b = line_board(l);
@@ -510,7 +509,7 @@ static bool parse_future_san(const Line *l, const char *body, Move *out, Text *e
         explain_departure_future(l, bb_first(meant), t, x, err);
         return false;
     }
-    return text_fail(err, "no %s %s can move to %s", color_name(b->side), piece_name(x), ts);
+    return text_fail(err, "no %s %s can move to %s", color_name(b->side), piece_type_name(x), ts);
 }
 
 bool vangog_parse(const Line *l, const char *text, Move *out, Text *err)
