@@ -134,6 +134,8 @@ test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(FUZZ_NAMES:%=$(BUILD)/fuzz
 	@set -e; for mode in vangog vangog-past vangog-future; do \
 	    RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
 	        $$mode 12 80 tests/data/vangog-games.txt $(BUILD)/tests/vangog-ref $$mode check; done
+	@RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
+	    travelers 24 120 tests/data/travelers-games.txt $(BUILD)/tests/travelers-ref check
 	@set -e; for f in $(FUZZ_NAMES); do $(BUILD)/fuzz/$$f fuzz/corpus/$$f; done
 	@if [ "$(OOM_TEST)" = yes ]; then TTCHESS=$(BUILD)/ttchess FAILMALLOC=$(BUILD)/tests/failmalloc.so ./tests/oom-test.sh; fi
 
@@ -145,6 +147,7 @@ bench:
 	TTCHESS=build-bench/ttchess ./bench/perft-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/gifford-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/vangog-speed.sh
+	TTCHESS=build-bench/ttchess ./bench/travelers-speed.sh
 
 # libFuzzer: clang only.  Each harness is built with
 # -fsanitize=fuzzer,address,undefined in build-fuzz/fuzzer/ (the library

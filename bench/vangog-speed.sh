@@ -12,14 +12,6 @@ set -euo pipefail
 # shellcheck source=bench/common.sh
 . "$(dirname "$0")/common.sh"
 
-# Runs one perft and prints "nodes seconds".
-measure() {
-    local t0 t1 out
-    t0=$(now)
-    out=$("$T" perft "$@" 2>/dev/null | tail -n 1)
-    t1=$(now)
-    echo "${out##* } $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
-}
 
 read -r cn cs < <(measure 6)
 printf "%-28s %6s %14s %16s %8s\n" "perft" "depth" "nodes" "nodes/s" "÷ chess"

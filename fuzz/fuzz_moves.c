@@ -87,6 +87,20 @@ static const Start VANGOG_FUTURE_STARTS[] = {
     { "4k3/8/8/8/8/8/P6r/8 w - - 0 20 - - - Ke2,Qa3+", NULL, NULL },
 };
 
+/* Time Traveler's Chess: traveling and traveled pieces of both sides,
+ * an annihilation to answer, a kingless side in check, a pawn that can
+ * explode onto its last rank. */
+static const Start TRAVELERS_STARTS[] = {
+    { NULL, NULL, NULL },
+    /* The seed's game 4 before 5.Qd6: explosions and annihilations made by both. */
+    { NULL, "e4 e5 Nf3/e5 Nc6/e5 d4/e5 Nb8//c6 d2//d4 Bb4/e1", NULL },
+    /* The seed's game 2 after 2.Bb5/e8+: Black kingless and in check. */
+    { NULL, "e4 d6 Bb5/e8+", NULL },
+    /* After 3.b4/c5: two white traveling pawns that Black attacks. */
+    { NULL, "e4 e5 d4/e5 c5 b4/c5", NULL },
+    { "k7/8/8/4P3/8/8/1p6/4K3 w - - 0 1", NULL, NULL },
+};
+
 static const Start DEFAULT_STARTS[] = { { NULL, NULL, NULL } };
 
 static const Start *starts_of(const Variant *v, int *n)
@@ -97,6 +111,7 @@ static const Start *starts_of(const Variant *v, int *n)
     if (!strcmp(v->name, "vangog")) return STARTS(VANGOG_STARTS);
     if (!strcmp(v->name, "vangog-past")) return STARTS(VANGOG_PAST_STARTS);
     if (!strcmp(v->name, "vangog-future")) return STARTS(VANGOG_FUTURE_STARTS);
+    if (!strcmp(v->name, "travelers")) return STARTS(TRAVELERS_STARTS);
     return STARTS(DEFAULT_STARTS);
 #undef STARTS
 }

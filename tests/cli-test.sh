@@ -698,6 +698,83 @@ vangog_commands() {
     else bad "variants lists the modes" "no vangog-past or vangog-future"; fi
 }
 
+travelers_commands() {
+    expect_nodes "travelers perft 1" 1078 perft --variant travelers 1
+    expect_nodes "travelers perft 2" 875545 perft --variant travelers 2
+    # Every kind of action in its coordinate form.
+    run moves --variant travelers
+    if status_is "travelers moves" 0 && grep -qx 'e2e4' "$tmp/out" && grep -qx 'Nf6/e8' "$tmp/out" &&
+        grep -qx 'd4/d5' "$tmp/out" && grep -qx 'Kd3/e3' "$tmp/out" && [ "$(wc -l <"$tmp/out")" -eq 1078 ]; then ok
+    else bad "travelers moves" "missing e2e4, Nf6/e8, d4/d5 or Kd3/e3, or not 1078 lines"; fi
+    run moves --variant travelers --moves "e4 e5 Nf3/e5 Nc6/e5 d4/e5 Nb8//c6"
+    if status_is "travelers annihilation" 0 && grep -qx 'd2//d4' "$tmp/out"; then ok
+    else bad "travelers annihilation" "no d2//d4"; fi
+    run moves --variant travelers --fen "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"
+    if status_is "travelers promotions" 0 && grep -qx 'b7b8q' "$tmp/out" && grep -qx 'Qb8/h2' "$tmp/out"; then ok
+    else bad "travelers promotions" "no b7b8q or Qb8/h2"; fi
+    run moves --variant travelers --fen "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1"
+    if status_is "travelers pawn explosion promotes" 0 && grep -qx 'b7/b8q' "$tmp/out" && grep -qx 'b7/b8n' "$tmp/out"; then ok
+    else bad "travelers pawn explosion promotes" "no b7/b8q or b7/b8n"; fi
+    run moves --variant travelers --fen "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"
+    if status_is "travelers castling" 0 && grep -qx 'e1g1' "$tmp/out" && grep -qx 'e1c1' "$tmp/out"; then ok
+    else bad "travelers castling" "no e1g1 or e1c1"; fi
+    # Status lines, the seed's games with its own marks and move numbers.
+    expect_stdout "travelers game 1" "0-1 white grammatically incorrect" status --variant travelers --moves "1.Nf6/e8 gxf6"
+    expect_stdout "travelers game 2" "1-0 checkmate" \
+        status --variant travelers --moves "1.e4 d6 2.Bb5/e8+ d4/d3 3.Bxd3+ Qe6/c4 4.Bxc4++"
+    expect_stdout "travelers game 4" "1-0 black grammatically incorrect" \
+        status --variant travelers --moves "1. e4 e5 2. Nf3/e5 Nc6/e5 3. d4/e5 Nb8//c6 4. d2//d4 Bb4/e1 5. Qd6 cxd6 6. a3 dxe5 7. axb4"
+    expect_stdout "travelers stalemate" "1/2-1/2 stalemate" status --variant travelers --fen 'k"7/2Q5/1K6/8/8/8/8/8 b - - 0 1 - kd4:1 -'
+    expect_stdout "travelers repetition" "1/2-1/2 threefold repetition" \
+        status --variant travelers --moves "Nf6/e8 Nc6 Nf3 Nb8 Ng1 Nc6 Nf3 Nb8 Ng1"
+    # The four seed games as record files.
+    local n result
+    for n in 1 2 3 4; do
+        case $n in 1 | 3) result="0-1 white grammatically incorrect" ;; 2) result="1-0 checkmate" ;;
+            4) result="1-0 black grammatically incorrect" ;; esac
+        run replay "tests/data/travelers-game$n.pgn"
+        if status_is "travelers record $n" 0 && [ "$(tail -n 1 "$tmp/out")" = "$result" ]; then ok
+        else bad "travelers record $n" "does not end '$result'"; fi
+    done
+    run export --pgn "tests/data/travelers-game2.pgn"
+    if status_is "travelers export" 0 && grep -qF "[Variant \"Time Traveler's Chess\"]" "$tmp/out" &&
+        grep -qF '2. Bb5/e8+ d4/d3 3. Bxd3+ Qe6/c4 4. Bxc4#' "$tmp/out"; then ok
+    else bad "travelers export" "no Variant tag or seed notation"; fi
+    # supports and check.
+    run supports --variant travelers f6
+    if status_is "supports f6" 0 && grep -q 'knight knight b1 (b1c3 c3e4 e4f6)' "$tmp/out" &&
+        grep -q '^  rook   none' "$tmp/out" && grep -q 'Legal explosions on f6:.* Nf6/e8' "$tmp/out"; then ok
+    else bad "supports f6" "no b1 knight path, or rook, or Nf6/e8"; fi
+    expect_error "supports: occupied" "error: e2 is not empty: an explosion needs an empty square" \
+        supports --variant travelers e2
+    expect_error "supports: chess" "error: supports is a command of Time Traveler's Chess (--variant travelers)" supports e4
+    expect_error "supports: no square" "error: supports needs a square*" supports --variant travelers
+    run check --variant travelers --moves "e4 d6 Bb5/e8"
+    if status_is "check after Bb5/e8" 0 && grep -qx 'Black is in check.' "$tmp/out" &&
+        grep -q 'White could annihilate f1//b5' "$tmp/out"; then ok
+    else bad "check after Bb5/e8" "no check by f1//b5"; fi
+    run check --variant travelers --moves "Nf6/e8"
+    if status_is "no check after Nf6/e8" 0 && grep -qx 'Black is not in check.' "$tmp/out"; then ok
+    else bad "no check after Nf6/e8" "says check"; fi
+    expect_stdout "check: chess" "White is in check: a king of its is attacked." check --moves "f3 e5 g4 Qh4"
+    # Refusals name the rule.
+    expect_error "travelers no support" "error: move 1 (Na6/b8): no untraveled knight can reach a6 in three moves*" \
+        status --variant travelers --moves "Na6/b8"
+    expect_error "travelers support taken" \
+        "error: move 3 (Na4/b6): every explosion needs its own support: the knight on b1 already supports the explosion on f6*" \
+        status --variant travelers --moves "Nf6/e8 h6 Na4/b6"
+    expect_error "travelers capture ban" \
+        "error: move 2 (Nd5/f6): the traveled knight may not capture a traveling piece or a resonator" \
+        status --variant travelers --moves "Nf6/e8 Nd5/f6"
+    expect_error "travelers no resonator" \
+        "error: move 1 (d3c4): this leaves your traveling pawn on e5 with no resonator" \
+        status --variant travelers --fen "4k3/8/8/4P'3/2p5/3P4/8/4K3 w - - 0 1 d3:1 Pe5:1 -" --moves d3c4
+    expect_error "travelers check" "error: move 5 (a2a3): you would be in check: Black could leave you kingless" \
+        status --variant travelers --moves "f2f3 e7e5 g2g4 d8h4 a2a3"
+    expect_error "travelers bad FEN" "error: bad FEN: a mark ' must follow a piece letter*" \
+        status --variant travelers --fen "4k3/8/8/8/8/8/8/4K2' w - - 0 1"
+}
+
 if [ ! -x "$TTCHESS" ]; then
     echo "error: $TTCHESS is not an executable (build it, or set TTCHESS)" >&2
     echo "cli tests: 0 passed, 1 failed"
@@ -721,6 +798,7 @@ impossible_positions
 several_ends
 damaged_and_fen_records
 vangog_commands
+travelers_commands
 
 echo "cli tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

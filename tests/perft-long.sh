@@ -110,6 +110,13 @@ check "vangog-past start" vangog-past "" 3 33916336482
 check "vangog-future start" vangog-future "" 5 593713224
 
 # ---------------------------------------------------------------------------
+# Time Traveler's Chess from the start at depth 3 (depths 1-2 are in
+# tests/test_travelers.c); the independent implementation
+# tests/ref/travelers_ref.c counts the same.  About 40 seconds.
+# ---------------------------------------------------------------------------
+check "travelers start" travelers "" 3 423570263
+
+# ---------------------------------------------------------------------------
 # The rules compared with the independent implementation on many more
 # random games than make test plays (tests/rules-compare.sh).
 # ---------------------------------------------------------------------------
@@ -122,6 +129,13 @@ for mode in vangog vangog-past vangog-future; do
         failed=$((failed + 1))
     fi
 done
+
+if RANDOM_GAME=$BUILD_DIR/tests/random-game RULES_DUMP=$BUILD_DIR/tests/rules-dump \
+    "$here/rules-compare.sh" travelers 400 150 "$here/data/travelers-games.txt" "$BUILD_DIR/tests/travelers-ref" check; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+fi
 
 echo "perft-long: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

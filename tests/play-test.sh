@@ -405,6 +405,46 @@ has "vangog: moves filtered" "Ng5xf7* (Ng5f7*)"
 has "vangog: resign with obligations open" "0-1 white obligations unmet"
 
 # ---------------------------------------------------------------------
+# Time Traveler's Chess: the three states drawn apart (marks in --ascii,
+# inks in colour), the panel of each side, check; a long random game.
+play 'Nf6/e8
+moves
+quit
+' --variant travelers --ascii
+status "travelers session" 0
+has "travelers: a traveled knight" '8 r n b q N"b n r 8'
+has "travelers: a traveling knight" "6 . . . . . N'. . 6"
+has "travelers: white's panel" "White: unresolved, has a king, correct"
+has "travelers: resonators" "N'f6 resonators: b1 g1"
+has "travelers: supports" "Nf6 supports: b1"
+has "travelers: kingless" "Black: resolved, kingless, correct"
+play 'e4
+d6
+Bb5/e8
+quit
+' --variant travelers --color always
+status "travelers colour session" 0
+has "travelers: traveling ink" "$(printf '\033[38;5;19m')"
+has "travelers: traveled ink" "$(printf '\033[38;5;88m')"
+has "travelers: check" "Black is in check: f1//b5"
+if [ -x "$RANDOM_GAME" ]; then
+    "$RANDOM_GAME" --by-kind travelers 120 2>"$WORK/seed" >"$WORK/game.txt"
+    { cat "$WORK/game.txt"; printf 'save %s\nquit\n' "$WORK/tr.pgn"; } >"$WORK/in"
+    "$TTCHESS" play --variant travelers --ascii <"$WORK/in" >"$WORK/out" 2>"$WORK/err"
+    RC=$?
+    sanitizer_clean
+    status "travelers long game in play" 0
+    if [ "$(grep -c '^last action:' "$WORK/out")" -ge 120 ]; then pass
+    else fail "travelers long game: not all 120 actions were accepted"; fi
+    "$TTCHESS" replay "$WORK/tr.pgn" >"$WORK/a" 2>"$WORK/err"
+    RC=$?
+    sanitizer_clean
+    status "travelers long game: replay" 0
+else
+    fail "travelers long game: $RANDOM_GAME is not built"
+fi
+
+# ---------------------------------------------------------------------
 # Bad command lines: one "error:" line and status 2.
 play '' --bogus
 status "unknown option" 2

@@ -54,6 +54,23 @@ static Move pick(const MoveList *l, uint64_t *rng)
     return l->moves[next_random(rng) % (uint64_t)l->count];
 }
 
+/* Plays a picked action.  A game that must last (no --upto) tries a few
+ * picks for one after which it goes on: in Time Traveler's Chess nearly
+ * every random game would otherwise end within a few moves, by a capture
+ * of a traveling piece, long before the positions worth comparing. */
+static bool push_going_on(Game *g, const MoveList *l, uint64_t *rng)
+{
+    enum { TRIES = 8 };
+    for (int i = 0;; i++) {
+        Outcome o;
+        if (!game_push(g, pick(l, rng))) return false;
+        if (upto || i == TRIES - 1) return true;
+        if (!game_outcome(g, &o)) return false;
+        if (o.result == RESULT_NONE) return true;
+        game_pop(g);
+    }
+}
+
 /* Plays a game of `plies` actions from `seed`; false if it ended sooner
  * (unless --upto) or memory ran out. */
 static bool play(Game *g, int plies, uint64_t seed)
@@ -66,7 +83,7 @@ static bool play(Game *g, int plies, uint64_t seed)
         Outcome o;
         ok = game_outcome(g, &o) && game_generate(g, &l);
         over = ok && (o.result != RESULT_NONE || l.count == 0);
-        if (ok && !over) ok = game_push(g, pick(&l, &rng));
+        if (ok && !over) ok = push_going_on(g, &l, &rng);
     }
     movelist_free(&l);
     return ok && (!over || upto);

@@ -10,6 +10,18 @@
 
 #include "ttchess/board.h"
 
+/* Castling: the rights bit, the king's start and landing squares, the
+ * rook's, the squares that must be empty and those that must not be
+ * attacked.  CASTLE_RULES[colour][0] is the king's side, [1] the queen's. */
+typedef struct CastleRule {
+    uint8_t right;
+    Square king_from, king_to, rook_from, rook_to;
+    Bitboard must_be_empty;
+    Bitboard must_be_safe;
+} CastleRule;
+
+extern const CastleRule CASTLE_RULES[2][2];
+
 /* Appends every legal chess move of the side to move. */
 bool gen_legal(const Board *b, MoveList *out);
 /* Appends every pseudo-legal chess move (right geometry, ignoring checks;

@@ -211,6 +211,10 @@ typedef struct Variant {
      * turn no action was played at, at the end of a game.  Records keep it
      * as a comment.  May be NULL. */
     bool (*note)(const struct Line *l, Move m, Text *out);
+    /* A mark for the piece on sq, shown after it on the play screen:
+     * Time Traveler's Chess marks a traveling piece ' and a traveled one
+     * ", as its FEN does; 0 for none.  NULL: no piece has one. */
+    char (*piece_mark)(const State *s, Square sq);
     /* Extra lines for the play screen (pending arrivals, travels left,
      * what the side to move must do); may be NULL. */
     bool (*describe)(const struct Line *l, Text *out);

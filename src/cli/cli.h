@@ -42,9 +42,11 @@ int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
+int cmd_supports(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 /* Help texts, also printed by "ttchess help COMMAND". */
 extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_END[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[],
-    HELP_VARIANTS[];
+    HELP_VARIANTS[], HELP_SUPPORTS[], HELP_CHECK[];
 
 #endif

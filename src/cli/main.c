@@ -18,6 +18,8 @@ static const Command COMMANDS[] = {
     { "perft", cmd_perft, HELP_PERFT, "count the leaves of the legal-action tree" },
     { "moves", cmd_moves, HELP_MOVES, "list the legal actions of a position" },
     { "status", cmd_status, HELP_STATUS, "say whether a game is over, and why" },
+    { "check", cmd_check, HELP_CHECK, "say whether the side to move is in check, and why" },
+    { "supports", cmd_supports, HELP_SUPPORTS, "Time Traveler's Chess: what supports an explosion on a square" },
     { "end", cmd_end, HELP_END, "end a game by a resignation or an agreed draw: its result" },
     { "replay", cmd_replay, HELP_REPLAY, "check a game record (PGN or score sheets) and show its timelines" },
     { "export", cmd_export, HELP_EXPORT, "write a game record as PGN or as score sheets" },

@@ -211,7 +211,9 @@ enum {
     COLOR_LIGHT_LAST = 229,
     COLOR_DARK_LAST = 143,
     COLOR_CHECK = 203,
-    COLOR_INK = 16
+    COLOR_INK = 16,
+    COLOR_TRAVELING_INK = 19,   /* dark blue: a piece travelling back    */
+    COLOR_TRAVELED_INK = 88     /* dark red: a piece that has travelled  */
 };
 
 static const char *const WHITE_SYMBOLS[7] = { "", "♙", "♘", "♗", "♖", "♕", "♔" };
@@ -236,11 +238,15 @@ static void piece_text(Piece p, const Display *d, char *buf, size_t len)
 
 /* Picks a square's background: a king of the side to move that is
  * attacked shows red, the two squares of the last action are lit. */
-static int square_background(const Board *b, Square s, Move last)
+static int square_background(const Game *g, Square s, Move last)
 {
+    const Board *b = game_board(g);
     Piece p = b->squares[s];
+    /* A game whose check is not an attack on a king (Time Traveler's
+     * Chess) lights every king of the side in check. */
+    bool attack_check = !g->variant->piece_mark;
     if (p != NO_PIECE && piece_type(p) == KING && piece_color(p) == b->side &&
-        board_square_attacked(b, s, (Color)(b->side ^ 1)))
+        (attack_check ? board_square_attacked(b, s, (Color)(b->side ^ 1)) : game_in_check(g)))
         return COLOR_CHECK;
     bool light = (square_file(s) + square_rank(s)) % 2 == 1;
     bool lit = s == last.from || s == last.to;
@@ -258,17 +264,32 @@ static void print_file_labels(const Display *d)
     }
 }
 
-static void print_rank(const Board *b, int rank, Move last, const Display *d)
+/* A piece's state mark in games whose pieces have one (Time Traveler's
+ * Chess: ' traveling, " traveled), shown in the column after it; in
+ * colour the piece is also drawn in the state's ink. */
+static char piece_mark(const Game *g, Square s)
 {
+    return g->variant->piece_mark ? g->variant->piece_mark(game_state(g), s) : 0;
+}
+
+static int mark_ink(char mark)
+{
+    return mark == '\'' ? COLOR_TRAVELING_INK : mark == '"' ? COLOR_TRAVELED_INK : COLOR_INK;
+}
+
+static void print_rank(const Game *g, int rank, Move last, const Display *d)
+{
+    const Board *b = game_board(g);
     printf("%d %s", rank + 1, d->color ? " " : "");
     for (int i = 0; i < 8; i++) {
         Square s = make_square(d->flip ? 7 - i : i, rank);
-        char text[8];
+        char text[8], mark = piece_mark(g, s);
         piece_text(b->squares[s], d, text, sizeof text);
         if (d->color)
-            printf("\x1b[48;5;%dm\x1b[38;5;%dm %s ", square_background(b, s, last), COLOR_INK, text);
+            printf("\x1b[48;5;%dm\x1b[38;5;%dm %s%c", square_background(g, s, last), mark_ink(mark), text,
+                   mark ? mark : ' ');
         else
-            printf("%s ", text);
+            printf("%s%c", text, mark ? mark : ' ');
     }
     if (d->color) fputs("\x1b[0m ", stdout);
     printf("%d", rank + 1);
@@ -317,7 +338,6 @@ static int description_lines(const Game *g, Text *text, const char ***lines, boo
  * enough, else below. */
 static void print_board(const Game *g, const Display *d)
 {
-    const Board *b = game_board(g);
     Move last = game_node(g, game_current(g))->move;
     Text text = TEXT_INIT;
     const char **lines;
@@ -326,7 +346,7 @@ static void print_board(const Game *g, const Display *d)
     for (int row = 0; row < BOARD_LINES; row++) {
         bool labels = row == 0 || row == BOARD_LINES - 1;
         if (labels) print_file_labels(d);
-        else print_rank(b, d->flip ? row - 1 : 8 - row, last, d);
+        else print_rank(g, d->flip ? row - 1 : 8 - row, last, d);
         /* The file labels are two columns shorter than a rank's line. */
         if (narrow && next < n) printf("%s   %s", labels ? "  " : "", lines[next++]);
         fputc('\n', stdout);

@@ -16,16 +16,7 @@
 #include "attacks.h"
 #include "zobrist.h"
 
-/* Castling: the rights bit, the king's start and landing squares, the
- * squares that must be empty and those that must not be attacked. */
-typedef struct CastleRule {
-    uint8_t right;
-    Square king_from, king_to, rook_from, rook_to;
-    Bitboard must_be_empty;
-    Bitboard must_be_safe;
-} CastleRule;
-
-static const CastleRule CASTLE_RULES[2][2] = {
+const CastleRule CASTLE_RULES[2][2] = {
     { { CASTLE_WK, 4, 6, 7, 5, 0x60ULL, 0x70ULL }, { CASTLE_WQ, 4, 2, 0, 3, 0x0EULL, 0x1CULL } },
     { { CASTLE_BK, 60, 62, 63, 61, 0x60ULL << 56, 0x70ULL << 56 },
       { CASTLE_BQ, 60, 58, 56, 59, 0x0EULL << 56, 0x1CULL << 56 } },
