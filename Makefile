@@ -136,6 +136,10 @@ test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(FUZZ_NAMES:%=$(BUILD)/fuzz
 	        $$mode 12 80 tests/data/vangog-games.txt $(BUILD)/tests/vangog-ref $$mode check; done
 	@RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
 	    travelers 24 120 tests/data/travelers-games.txt $(BUILD)/tests/travelers-ref check
+	@set -e; for v in chessgi-classic chessgi; do \
+	    RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
+	        $$v 24 120 tests/data/chessgi-games.txt $(BUILD)/tests/chessgi-ref $$v check; done
+	@./tests/fsf-compare.sh --quick $(BUILD)/ttchess $(BUILD)/tests/random-game 20 2
 	@set -e; for f in $(FUZZ_NAMES); do $(BUILD)/fuzz/$$f fuzz/corpus/$$f; done
 	@if [ "$(OOM_TEST)" = yes ]; then TTCHESS=$(BUILD)/ttchess FAILMALLOC=$(BUILD)/tests/failmalloc.so ./tests/oom-test.sh; fi
 
@@ -148,6 +152,7 @@ bench:
 	TTCHESS=build-bench/ttchess ./bench/gifford-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/vangog-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/travelers-speed.sh
+	TTCHESS=build-bench/ttchess ./bench/chessgi-speed.sh
 
 # libFuzzer: clang only.  Each harness is built with
 # -fsanitize=fuzzer,address,undefined in build-fuzz/fuzzer/ (the library

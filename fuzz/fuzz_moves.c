@@ -101,6 +101,26 @@ static const Start TRAVELERS_STARTS[] = {
     { "k7/8/8/4P3/8/8/1p6/4K3 w - - 0 1", NULL, NULL },
 };
 
+static const Start CHESSGI_CLASSIC_STARTS[] = {
+    { NULL, NULL, NULL },
+    /* Full pockets on both sides, Black to move (Fairy-Stockfish's perft position). */
+    { "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48", NULL, NULL },
+    /* Pawns on their own first ranks; White in check from a knight. */
+    { "4k2p/8/8/8/8/3n4/8/P3K3[Nn] w - - 0 20", NULL, NULL },
+};
+
+static const Start CHESSGI_STARTS[] = {
+    { NULL, NULL, NULL },
+    /* A knight sent to move 5 and a pawn in White's pocket: general travels to moves 1 to 3. */
+    { NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6", NULL },
+    /* After a general travel: two timelines, the cooldown running. */
+    { NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6 <1.2>P@e6", NULL },
+    /* White's king due now, Black's knight at move 12, pockets on both sides. */
+    { "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[Pp] w kq - 0 3 K3/N12 0", NULL, NULL },
+    /* A small cooldown and pocket, from the start. */
+    { NULL, "e2e4 d7d5 e4d5 d8d5", "cooldown=1 capacity=2" },
+};
+
 static const Start DEFAULT_STARTS[] = { { NULL, NULL, NULL } };
 
 static const Start *starts_of(const Variant *v, int *n)
@@ -112,6 +132,8 @@ static const Start *starts_of(const Variant *v, int *n)
     if (!strcmp(v->name, "vangog-past")) return STARTS(VANGOG_PAST_STARTS);
     if (!strcmp(v->name, "vangog-future")) return STARTS(VANGOG_FUTURE_STARTS);
     if (!strcmp(v->name, "travelers")) return STARTS(TRAVELERS_STARTS);
+    if (!strcmp(v->name, "chessgi-classic")) return STARTS(CHESSGI_CLASSIC_STARTS);
+    if (!strcmp(v->name, "chessgi")) return STARTS(CHESSGI_STARTS);
     return STARTS(DEFAULT_STARTS);
 #undef STARTS
 }

@@ -698,6 +698,64 @@ vangog_commands() {
     else bad "variants lists the modes" "no vangog-past or vangog-future"; fi
 }
 
+chessgi_commands() {
+    expect_nodes "chessgi-classic perft 4" 197281 perft --variant chessgi-classic 4
+    expect_nodes "chessgi-classic pockets perft 2" 32816 perft --variant chessgi-classic \
+        --fen '5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48' 2
+    expect_nodes "chessgi perft 1" 175 perft --variant chessgi 1
+    expect_nodes "chessgi perft 2" 6600 perft --variant chessgi 2
+    expect_nodes "chessgi perft 3" 217529 perft --variant chessgi 3
+    # Every kind of action in its coordinate form.
+    run moves --variant chessgi --moves "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6"
+    if status_is "chessgi moves" 0 && grep -qx 'P@e6' "$tmp/out" && grep -qx 'f1>14' "$tmp/out" &&
+        grep -qx '<1.2>P@e6' "$tmp/out" && grep -qx '<1.0>e2e4' "$tmp/out" && ! grep -q '^<1.1>' "$tmp/out"; then ok
+    else bad "chessgi moves" "missing P@e6, f1>14, <1.2>P@e6 or <1.0>e2e4, or a travel to a Black position"; fi
+    run moves --variant chessgi --moves "d2>3 e7e5 e2e4 d7d6"
+    if status_is "chessgi traveller drop" 0 && grep -qx '\[P\]@d4' "$tmp/out" && grep -qx 'd1e2' "$tmp/out"; then ok
+    else bad "chessgi traveller drop" "no [P]@d4 beside the other moves"; fi
+    run moves --variant chessgi --moves "e2e4 e7e5 e1>3 d7d6"
+    if status_is "chessgi king due" 0 && grep -qx '\[K\]@e1' "$tmp/out" && ! grep -qv '^\[K\]@' "$tmp/out"; then ok
+    else bad "chessgi king due" "the king's drops are not the only actions"; fi
+    # The options, on every command.
+    expect_nodes "chessgi cooldown=0" 1296 perft --variant chessgi --option cooldown=0 --option forward=1 --option king-forward=1 2
+    expect_error "chessgi bad option" "error: bad option 'capacity=99': capacity is a whole number from 1 to 32" \
+        perft --variant chessgi --option capacity=99 1
+    # Refusals name the rule.
+    expect_error "chessgi cooldown" "error: move 4 (e8>3): no time travel for 4 more plies (the last one was 1 ply ago; the cooldown is 4)" \
+        moves --variant chessgi --moves "e2e4 e7e5 e1>6 e8>3"
+    expect_error "chessgi king forward" "error: move 3 (e1>8): a king travels at most 5 moves forward (to move 7 at the latest)" \
+        moves --variant chessgi --moves "e2e4 e7e5 e1>8"
+    expect_error "chessgi pocket full" "error: move 1 (g1>3): your pocket is full (16 pieces): a special travel needs room in it" \
+        moves --variant chessgi --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQQQRRRRBBBBNNNN] w KQkq - 0 1' --moves "g1>3"
+    expect_error "chessgi king due" "error: move 5 (d2d4): the king sent to move 3 must be dropped now (e.g. [K]@e1)" \
+        moves --variant chessgi --moves "e2e4 e7e5 e1>3 d7d6 d2d4"
+    expect_error "chessgi in check" "error: move 4 (g1>9): you cannot time travel while in check" \
+        moves --variant chessgi --moves "e2e4 f7f6 d1h5 g1>9"
+    expect_error "chessgi no pocket" "error: move 3 (<1.0>e2e4): a general travel needs a piece in your pocket, and yours is empty" \
+        moves --variant chessgi --moves "e2e4 e7e5 <1.0>e2e4"
+    # Status, FEN and records.
+    expect_stdout "chessgi mate" "1-0 checkmate" status --variant chessgi --moves "e4 e5 Qh5 Ke7 Qxe5"
+    expect_stdout "chessgi king lost in time" "0-1 white king lost in time" \
+        status --variant chessgi --fen 'q3k3/2q5/4q3/6q1/1q6/3q4/5q2/7q[] w - - 0 3 K3/- 0'
+    expect_stdout "chessgi fen" "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKB1R[] w KQkq d6 0 3 N5/- 1" \
+        fen --variant chessgi --moves "g1>5 e7e5 e2e4 d7d5"
+    expect_stdout "chessgi fen after a general travel" "rnbqkbnr/pppp1ppp/4P3/4p3/8/8/PPPPPPPP/RNBQKB1R[] b KQkq - 0 2 N5/- 4" \
+        fen --variant chessgi --moves "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6 <1.2>P@e6"
+    run replay tests/data/chessgi-game.pgn
+    if status_is "chessgi record" 0 && grep -qx '\[Timeline 2\]' "$tmp/out" && grep -qx '4. <1.2> (move 2)' "$tmp/out" &&
+        [ "$(tail -n 1 "$tmp/out")" = "ongoing" ]; then ok
+    else bad "chessgi record" "no two timelines with the travel's departure, or not ongoing"; fi
+    run export --pgn tests/data/chessgi-game.pgn
+    if status_is "chessgi export" 0 && grep -qF '[Variant "Time Travel Chessgi"]' "$tmp/out" &&
+        grep -qF '4. <1.2>P@e6 {Timeline 2} 2... Qh4' "$tmp/out"; then ok
+    else bad "chessgi export" "no Variant tag or no general travel with its timeline"; fi
+    run perft --variant chessgi --option cooldown=2 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 -/- 2' 1
+    if status_is "chessgi wait from FEN" 0 && grep -qx 'Nodes searched: 20' "$tmp/out"; then ok
+    else bad "chessgi wait from FEN" "a wait of 2 should leave only the 20 chess moves"; fi
+    expect_error "chessgi fen king in pocket" "error: bad FEN: a king cannot be in a pocket (a travelling king is written in the travellers field, e.g. K6)" \
+        fen --variant chessgi --fen '4k3/8/8/8/8/8/8/4K3[K] w - - 0 1'
+}
+
 travelers_commands() {
     expect_nodes "travelers perft 1" 1078 perft --variant travelers 1
     expect_nodes "travelers perft 2" 875545 perft --variant travelers 2
@@ -799,6 +857,7 @@ several_ends
 damaged_and_fen_records
 vangog_commands
 travelers_commands
+chessgi_commands
 
 echo "cli tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -117,21 +117,52 @@ check "vangog-future start" vangog-future "" 5 593713224
 check "travelers start" travelers "" 3 423570263
 
 # ---------------------------------------------------------------------------
+# Chessgi: the base game's counts, which Fairy-Stockfish's chessgi counts
+# alike (tests/fsf-compare.sh below compares the two programs in the same
+# run on 100 more positions from random games), and Time Travel Chessgi
+# from the start at depths 4 and 5 (depths 1-3 are in tests/test_chessgi_rules.c),
+# with nodes per second beside standard chess's.
+# ---------------------------------------------------------------------------
+POCKETS="5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48"
+check "chessgi-classic start" chessgi-classic "" 5 4889167
+check "chessgi-classic start" chessgi-classic "" 6 120835923
+check "chessgi-classic pockets" chessgi-classic "$POCKETS" 3 4434101
+check "chessgi start" chessgi "" 4 6382543
+check "chessgi start" chessgi "" 5 195835175
+speed() {
+    "$TTCHESS" perft "$@" 2>&1 >/dev/null | sed -n 's/.*, \([0-9]*\) nodes\/s/\1/p'
+}
+chess_nps=$(speed 6) chessgi_nps=$(speed --variant chessgi 5)
+awk -v c="$chess_nps" -v g="$chessgi_nps" 'BEGIN {
+    printf "      speed: chessgi perft 5 %.0f M nodes/s, standard perft 6 %.0f M nodes/s (%.2f of it)\n", g / 1e6, c / 1e6, g / c }'
+
+# ---------------------------------------------------------------------------
 # The rules compared with the independent implementation on many more
 # random games than make test plays (tests/rules-compare.sh).
 # ---------------------------------------------------------------------------
 BUILD_DIR=$(dirname "$TTCHESS")
-for mode in vangog vangog-past vangog-future; do
+
+# compare_rules VARIANT GAMES EXTRA REFERENCE...: one rules-compare.sh run.
+compare_rules() {
+    local variant=$1 games=$2 extra=$3
+    shift 3
     if RANDOM_GAME=$BUILD_DIR/tests/random-game RULES_DUMP=$BUILD_DIR/tests/rules-dump \
-        "$here/rules-compare.sh" "$mode" 200 150 "$here/data/vangog-games.txt" "$BUILD_DIR/tests/vangog-ref" "$mode" check; then
+        "$here/rules-compare.sh" "$variant" "$games" 150 "$extra" "$@"; then
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
     fi
+}
+
+for mode in vangog vangog-past vangog-future; do
+    compare_rules "$mode" 200 "$here/data/vangog-games.txt" "$BUILD_DIR/tests/vangog-ref" "$mode" check
+done
+compare_rules travelers 400 "$here/data/travelers-games.txt" "$BUILD_DIR/tests/travelers-ref" check
+for v in chessgi-classic chessgi; do
+    compare_rules "$v" 400 "$here/data/chessgi-games.txt" "$BUILD_DIR/tests/chessgi-ref" "$v" check
 done
 
-if RANDOM_GAME=$BUILD_DIR/tests/random-game RULES_DUMP=$BUILD_DIR/tests/rules-dump \
-    "$here/rules-compare.sh" travelers 400 150 "$here/data/travelers-games.txt" "$BUILD_DIR/tests/travelers-ref" check; then
+if "$here/fsf-compare.sh" "$TTCHESS" "$BUILD_DIR/tests/random-game" 100 3; then
     passed=$((passed + 1))
 else
     failed=$((failed + 1))

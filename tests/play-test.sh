@@ -75,6 +75,28 @@ no_escapes() {
     if grep -q $'\x1b' "$WORK/out"; then fail "$1: escape codes in the output"; else pass; fi
 }
 
+# long_game_in_play VARIANT SEED: a random game of 120 actions, full of
+# time travel, typed into play, saved, and replayed from the file.
+long_game_in_play() {
+    local variant=$1 seed=$2
+    if [ ! -x "$RANDOM_GAME" ]; then
+        fail "$variant long game: $RANDOM_GAME is not built"
+        return
+    fi
+    "$RANDOM_GAME" --by-kind "$variant" 120 "$seed" 2>"$WORK/seed" >"$WORK/game.txt"
+    { cat "$WORK/game.txt"; printf 'save %s\nquit\n' "$WORK/long.pgn"; } >"$WORK/in"
+    "$TTCHESS" play --variant "$variant" --ascii <"$WORK/in" >"$WORK/out" 2>"$WORK/err"
+    RC=$?
+    sanitizer_clean
+    status "$variant long game in play" 0
+    if [ "$(grep -c '^last action:' "$WORK/out")" -ge 120 ]; then pass
+    else fail "$variant long game: not all 120 actions were accepted"; fi
+    "$TTCHESS" replay "$WORK/long.pgn" >"$WORK/a" 2>"$WORK/err"
+    RC=$?
+    sanitizer_clean
+    status "$variant long game: replay" 0
+}
+
 # one_error_line NAME: standard error is one line starting "error:", and
 # standard output is empty.
 one_error_line() {
@@ -427,22 +449,51 @@ status "travelers colour session" 0
 has "travelers: traveling ink" "$(printf '\033[38;5;19m')"
 has "travelers: traveled ink" "$(printf '\033[38;5;88m')"
 has "travelers: check" "Black is in check: f1//b5"
-if [ -x "$RANDOM_GAME" ]; then
-    "$RANDOM_GAME" --by-kind travelers 120 2>"$WORK/seed" >"$WORK/game.txt"
-    { cat "$WORK/game.txt"; printf 'save %s\nquit\n' "$WORK/tr.pgn"; } >"$WORK/in"
-    "$TTCHESS" play --variant travelers --ascii <"$WORK/in" >"$WORK/out" 2>"$WORK/err"
-    RC=$?
-    sanitizer_clean
-    status "travelers long game in play" 0
-    if [ "$(grep -c '^last action:' "$WORK/out")" -ge 120 ]; then pass
-    else fail "travelers long game: not all 120 actions were accepted"; fi
-    "$TTCHESS" replay "$WORK/tr.pgn" >"$WORK/a" 2>"$WORK/err"
-    RC=$?
-    sanitizer_clean
-    status "travelers long game: replay" 0
-else
-    fail "travelers long game: $RANDOM_GAME is not built"
-fi
+long_game_in_play travelers 1
+
+# ---------------------------------------------------------------------
+# Time Travel Chessgi: pockets, travellers, the cooldown, timelines, and a
+# general travel chosen from the numbered list, then its move.
+play 'Ng1>5
+e5
+e4
+d5
+exd5
+Nc6
+travel
+travel 9
+travel 2
+cancel
+travel 2
+N@f3
+P@e6
+Qh4
+travel
+quit
+' --variant chessgi --ascii
+status "chessgi session" 0
+has "chessgi: white pocket" "White pocket: P"
+has "chessgi: travellers" "White travellers: N at move 5"
+has "chessgi: cooldown" "Time travel: not for 4 more plies"
+has_line "chessgi: travel list" "white can travel to 3 earlier positions (then make a move there):"
+has "chessgi: a numbered target" "2. <1.2>    timeline 1, move 2, white to move: 5 squares differ: e2 d5 c6 d7 b8"
+has "chessgi: bad number" "travel takes the number of a position, from 1 to 3"
+has "chessgi: the chosen position" "position <1.2>: timeline 1, move 2, white to move; you keep your pocket"
+has "chessgi: its moves" "52 moves there:"
+has "chessgi: cancel" "no travel: you stay in the present position"
+has "chessgi: the prompt" "white: the move at <1.2>> "
+has "chessgi: a refused move there" "you have no knight in your pocket to drop"
+has "chessgi: the travel made" "last action: 4. <1.2>P@e6"
+has "chessgi: new timeline" "timeline 2 (of 2), move 2, black to move"
+has "chessgi: no travel while cooling down" "no travel to an earlier position is possible now"
+play 'quit
+' --variant chessgi --ascii --moves "d2>3 e7e5 e2e4 d7d6"
+has "chessgi: a traveller due now" "Due now: pawn, lands or is lost ([P]@d2)"
+play 'quit
+' --variant chessgi --ascii --moves "e2e4 e7e5 e1>3 d7d6"
+has "chessgi: a king due now" "Due now: king, must land ([K]@e1)"
+has "chessgi: no travel until it lands" "Time travel: not until the king lands"
+long_game_in_play chessgi 3
 
 # ---------------------------------------------------------------------
 # Bad command lines: one "error:" line and status 2.

@@ -6,13 +6,15 @@
  * same arguments always give the same game.  Time-travel actions are
  * picked more often than their share, so that long games travel a lot.
  *
- * Usage: random-game [--by-kind] [--upto] VARIANT PLIES [SEED]
+ * Usage: random-game [--by-kind] [--upto] [--fen] VARIANT PLIES [SEED]
  * The game is the first one, from SEED on, that lasts PLIES actions
  * without ending; the seed used goes to standard error.  With --upto it is
  * the game of SEED, cut at PLIES actions or where it ends.  With --by-kind a
  * time-travel action is picked by first picking one of the kinds of
  * travel on offer, so that rare kinds (van Gog's departures, offered a few
- * at a time beside thousands of arrivals) are played often too.
+ * at a time beside thousands of arrivals) are played often too; a travel
+ * to an earlier position (Chessgi's general travel) is a kind of its own.
+ * With --fen the final position's FEN is printed instead of the actions.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,28 +30,34 @@ static uint64_t next_random(uint64_t *state)
     return *state * 2685821657736338717ULL;
 }
 
-static bool by_kind, upto;
+static bool by_kind, upto, fen;
+
+/* The kind by which --by-kind picks: a general travel (an action made at
+ * an earlier node) is a kind of its own, whatever the move made there. */
+enum { KIND_AT_NODE = MOVE_KINDS, PICK_KINDS };
+
+static int pick_kind(Move m) { return (m.flags & MOVE_AT_NODE) ? KIND_AT_NODE : m.kind; }
 
 /* Picks an action: one time of three a time-travel one when there is one. */
 static Move pick(const MoveList *l, uint64_t *rng)
 {
-    int travel = 0, kinds[MOVE_KINDS] = { 0 }, kinds_offered = 0;
+    int travel = 0, kinds[PICK_KINDS] = { 0 }, kinds_offered = 0;
     for (int i = 0; i < l->count; i++) {
         Move m = l->moves[i];
         if (move_is_chess(m)) continue;
         travel++;
-        kinds_offered += kinds[m.kind]++ == 0;
+        kinds_offered += kinds[pick_kind(m)]++ == 0;
     }
     if (travel && next_random(rng) % 3 == 0) {
         int kind = -1;
         if (by_kind) {
             int k = (int)(next_random(rng) % (uint64_t)kinds_offered);
-            for (kind = 0; kind < MOVE_KINDS && (kinds[kind] == 0 || k-- > 0); kind++) continue;
+            for (kind = 0; kind < PICK_KINDS && (kinds[kind] == 0 || k-- > 0); kind++) continue;
             travel = kinds[kind];
         }
         int k = (int)(next_random(rng) % (uint64_t)travel);
         for (int i = 0; i < l->count; i++)
-            if (!move_is_chess(l->moves[i]) && (kind < 0 || l->moves[i].kind == kind) && k-- == 0) return l->moves[i];
+            if (!move_is_chess(l->moves[i]) && (kind < 0 || pick_kind(l->moves[i]) == kind) && k-- == 0) return l->moves[i];
     }
     return l->moves[next_random(rng) % (uint64_t)l->count];
 }
@@ -94,10 +102,11 @@ int main(int argc, char **argv)
     for (; argc > 1 && argv[1][0] == '-'; argc--, argv++) {
         if (!strcmp(argv[1], "--by-kind")) by_kind = true;
         else if (!strcmp(argv[1], "--upto")) upto = true;
+        else if (!strcmp(argv[1], "--fen")) fen = true;
         else break;
     }
     if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: random-game [--by-kind] [--upto] VARIANT PLIES [SEED]\n");
+        fprintf(stderr, "usage: random-game [--by-kind] [--upto] [--fen] VARIANT PLIES [SEED]\n");
         return 2;
     }
     const Variant *v = variant_find(argv[1]);
@@ -120,7 +129,11 @@ int main(int argc, char **argv)
             continue;
         }
         Text out = TEXT_INIT;
-        for (int i = 1; i < game_count(&g); i++) {
+        if (fen) {
+            v->to_fen(&g.options, game_state(&g), &out);
+            text_add_char(&out, '\n');
+        }
+        for (int i = 1; i < game_count(&g) && !fen; i++) {
             Line l;
             line_open(&l, &g, i - 1);
             v->format_coord(&l, game_node(&g, i)->move, &out);

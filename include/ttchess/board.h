@@ -66,6 +66,9 @@ Bitboard board_checkers(const Board *b, Color c);
  * own); otherwise anything after the six fields is an error.  The board
  * may hold any number of kings: each variant checks its own limits. */
 bool board_from_fen(Board *b, const char *fen, const char **rest, Text *err);
+/* The same for a game where pawns may stand on their own first rank
+ * (Chessgi drops them there), when `first_rank_pawns`. */
+bool board_from_fen_pawns(Board *b, const char *fen, const char **rest, bool first_rank_pawns, Text *err);
 void board_to_fen(const Board *b, Text *out);
 
 /* Parses a square name such as "e4"; returns SQ_NONE if it is not one. */

@@ -37,6 +37,7 @@ void cli_print_text(const Text *t);
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_status(int argc, char **argv);
+int cmd_fen(int argc, char **argv);
 int cmd_end(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
@@ -46,7 +47,7 @@ int cmd_supports(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 
 /* Help texts, also printed by "ttchess help COMMAND". */
-extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_END[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[],
+extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_FEN[], HELP_END[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[],
     HELP_VARIANTS[], HELP_SUPPORTS[], HELP_CHECK[];
 
 #endif

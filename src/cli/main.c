@@ -18,6 +18,7 @@ static const Command COMMANDS[] = {
     { "perft", cmd_perft, HELP_PERFT, "count the leaves of the legal-action tree" },
     { "moves", cmd_moves, HELP_MOVES, "list the legal actions of a position" },
     { "status", cmd_status, HELP_STATUS, "say whether a game is over, and why" },
+    { "fen", cmd_fen, HELP_FEN, "print the position in the variant's FEN" },
     { "check", cmd_check, HELP_CHECK, "say whether the side to move is in check, and why" },
     { "supports", cmd_supports, HELP_SUPPORTS, "Time Traveler's Chess: what supports an explosion on a square" },
     { "end", cmd_end, HELP_END, "end a game by a resignation or an agreed draw: its result" },
@@ -38,7 +39,7 @@ static void print_help(void)
     Text names = TEXT_INIT;
     variant_names(&names);
     printf("\nVariants (--variant): %s.  The default is chess.\n\n"
-           "Options common to perft, moves, status and end:\n"
+           "Options common to perft, moves, status, fen and end:\n"
            "  --variant V          the game to play\n"
            "  --option NAME=VALUE  change one of the game's rule limits (see 'ttchess\n"
            "                       variants'); may be given several times\n"

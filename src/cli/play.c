@@ -42,6 +42,9 @@ const char HELP_PLAY[] =
     "               resignation or agreed draw\n"
     "  flip         turn the board round\n"
     "  history      every timeline as a score sheet\n"
+    "  travel [N]   the earlier positions a whole-board travel can go to, numbered\n"
+    "               (Time Travel Chessgi); 'travel N' shows position N and its\n"
+    "               moves, and the next line is the move made there\n"
     "  save FILE    write the game as PGN\n"
     "  load FILE    replace the game with one read from a PGN file\n"
     "  resign       the side to move resigns\n"
@@ -81,6 +84,9 @@ typedef struct Session {
     Display display;
     bool echo;         /* echo input lines (input is not a terminal) */
     bool done;         /* quit or exit was typed                   */
+    int travel_node;   /* the earlier position 'travel N' chose, whose
+                          move the next line gives; -1 when none   */
+    char travel_label[32]; /* how actions name that position ("<1.4>") */
 } Session;
 
 /* ------------------------------------------------------------------ */
@@ -417,9 +423,11 @@ static void print_position(Session *s)
     if (game_in_check(g)) printf("check\n");
 }
 
-static void print_prompt(const Game *g)
+static void print_prompt(const Session *s)
 {
+    const Game *g = &s->game;
     if (game_is_over(g)) fputs("game over> ", stdout);
+    else if (s->travel_node >= 0) printf("%s: the move at %s> ", color_name(side_to_move(g)), s->travel_label);
     else printf("%s to move (move %d)> ", color_name(side_to_move(g)), game_board(g)->fullmove);
     fflush(stdout);
 }
@@ -846,6 +854,7 @@ static bool cmd_help(Session *s, const char *arg)
            "  undo         take back the last action, or a resignation or agreed draw\n"
            "  flip         turn the board round\n"
            "  history      every timeline as a score sheet\n"
+           "  travel [N]   the earlier positions to travel to; N: choose one\n"
            "  save FILE    write the game as PGN\n"
            "  load FILE    replace the game with one read from a PGN file\n"
            "  resign       %s resigns\n"
@@ -853,6 +862,191 @@ static bool cmd_help(Session *s, const char *arg)
            "  help         this text\n"
            "  quit, exit   leave; the game is adjourned\n",
            color_name(side_to_move(&s->game)));
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* travel: a whole-board travel to an earlier position (Chessgi's     */
+/* general travel), chosen from a numbered list, then its move.       */
+/* ------------------------------------------------------------------ */
+
+/* The earlier positions the legal actions travel to, in the order they
+ * were played; their count.  *nodes is malloc'd. */
+static int travel_targets(Session *s, int **nodes)
+{
+    Game *g = &s->game;
+    need(game_generate(g, &s->legal));
+    *nodes = checked_malloc(((size_t)game_count(g) + 1) * sizeof **nodes);
+    bool *seen = checked_malloc((size_t)game_count(g) + 1);
+    memset(seen, 0, (size_t)game_count(g) + 1);
+    for (int i = 0; i < s->legal.count; i++) {
+        Move m = s->legal.moves[i];
+        if ((m.flags & MOVE_AT_NODE) && m.arg < (uint32_t)game_count(g)) seen[m.arg] = true;
+    }
+    int n = 0;
+    for (int i = 0; i < game_count(g); i++)
+        if (seen[i]) (*nodes)[n++] = i;
+    free(seen);
+    return n;
+}
+
+/* The first legal action that travels to `node`. */
+static Move first_action_at(const Session *s, int node)
+{
+    for (int i = 0; i < s->legal.count; i++)
+        if ((s->legal.moves[i].flags & MOVE_AT_NODE) && s->legal.moves[i].arg == (uint32_t)node) return s->legal.moves[i];
+    return move_none();
+}
+
+/* How the actions name the position: the coordinate form's prefix up to
+ * its closing '>' ("<1.4>"). */
+static void travel_label(Session *s, int node, char *buf, size_t len)
+{
+    Line l;
+    line_open(&l, &s->game, game_current(&s->game));
+    Text coord = TEXT_INIT;
+    need(s->game.variant->format_coord(&l, first_action_at(s, node), &coord));
+    line_close(&l);
+    size_t n = strcspn(text_str(&coord), ">") + 1;
+    snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), text_str(&coord));
+    text_free(&coord);
+}
+
+/* The pocket letters of colour c in a FEN's "[...]", or "-". */
+static void fen_pocket_of(const char *fen, Color c, char *buf, size_t len)
+{
+    const char *open = strchr(fen, '['), *close = open ? strchr(open, ']') : NULL;
+    size_t n = 0;
+    for (const char *p = open ? open + 1 : fen; close && p < close && n + 1 < len; p++)
+        if ((isupper((unsigned char)*p) != 0) == (c == WHITE)) buf[n++] = *p;
+    if (!n) buf[n++] = '-';
+    buf[n] = 0;
+}
+
+/* One line on what differs at node i from now: the squares, the
+ * castling rights and the opponent's pocket (the mover keeps its own). */
+static void summarize_target(const Game *g, int i, Text *out)
+{
+    const Board *then = &game_node(g, i)->state->board, *now = game_board(g);
+    int differ = 0;
+    Text squares = TEXT_INIT;
+    for (Square q = 0; q < 64; q++) {
+        if (then->squares[q] == now->squares[q]) continue;
+        char name[3];
+        square_name(q, name);
+        if (differ < 8) text_addf(&squares, " %s", name);
+        differ++;
+    }
+    if (!differ) text_add(out, "the same board");
+    else text_addf(out, "%d square%s differ%s:%s%s", differ, differ == 1 ? "" : "s", differ == 1 ? "s" : "",
+                   text_str(&squares), differ > 8 ? " ..." : "");
+    if (then->castling != now->castling) text_add(out, "; other castling rights");
+    Text a = TEXT_INIT, b = TEXT_INIT;
+    g->variant->to_fen(&g->options, game_node(g, i)->state, &a);
+    g->variant->to_fen(&g->options, game_state(g), &b);
+    char pa[64], pb[64];
+    Color them = (Color)!now->side;
+    fen_pocket_of(text_str(&a), them, pa, sizeof pa);
+    fen_pocket_of(text_str(&b), them, pb, sizeof pb);
+    if (strchr(text_str(&a), '[') && strcmp(pa, pb))
+        text_addf(out, "; %s's pocket %s (now %s)", color_name(them), pa, pb);
+    need(!squares.failed && !a.failed && !b.failed);
+    text_free(&squares);
+    text_free(&a);
+    text_free(&b);
+}
+
+static void print_travel_list(Session *s, const int *nodes, int n)
+{
+    Game *g = &s->game;
+    printf("%s can travel to %d earlier position%s (then make a move there):\n", color_name(side_to_move(g)), n,
+           n == 1 ? "" : "s");
+    for (int k = 0; k < n; k++) {
+        const Node *node = game_node(g, nodes[k]);
+        char label[32];
+        travel_label(s, nodes[k], label, sizeof label);
+        Text summary = TEXT_INIT;
+        summarize_target(g, nodes[k], &summary);
+        printf("  %2d. %-8s timeline %d, move %d, %s to move: %s\n", k + 1, label, node->timeline,
+               node->state->board.fullmove, color_name(node->state->board.side), text_str(&summary));
+        text_free(&summary);
+    }
+    printf("type 'travel N' to see position N and choose the move made there\n");
+}
+
+/* A board other than the present one (where a travel goes), plainly. */
+static void print_other_board(const Board *b, const Display *d)
+{
+    for (int row = 0; row < 8; row++) {
+        int rank = d->flip ? row : 7 - row;
+        printf("  %d ", rank + 1);
+        for (int i = 0; i < 8; i++) {
+            char text[8];
+            piece_text(b->squares[make_square(d->flip ? 7 - i : i, rank)], d, text, sizeof text);
+            printf("%s ", text);
+        }
+        printf("\n");
+    }
+    printf("    ");
+    for (int i = 0; i < 8; i++) printf("%c ", 'a' + (d->flip ? 7 - i : i));
+    printf("\n");
+}
+
+/* The moves that can be made at the chosen position, without its label. */
+static void print_moves_there(Session *s, int node, const char *label)
+{
+    Line l;
+    line_open(&l, &s->game, game_current(&s->game));
+    int count = 0;
+    for (int i = 0; i < s->legal.count; i++)
+        count += (s->legal.moves[i].flags & MOVE_AT_NODE) && s->legal.moves[i].arg == (uint32_t)node;
+    ActionText *texts = checked_malloc((size_t)count * sizeof *texts);
+    int n = 0;
+    size_t skip = strlen(label);
+    for (int i = 0; i < s->legal.count; i++) {
+        Move m = s->legal.moves[i];
+        if (!(m.flags & MOVE_AT_NODE) || m.arg != (uint32_t)node) continue;
+        format_action_text(&l, m, &texts[n]);
+        /* Drop the label from both forms: the player types the move only. */
+        if (!strncmp(texts[n].human, label, skip)) memmove(texts[n].human, texts[n].human + skip, strlen(texts[n].human + skip) + 1);
+        if (!strncmp(texts[n].coord, label, skip)) memmove(texts[n].coord, texts[n].coord + skip, strlen(texts[n].coord + skip) + 1);
+        n++;
+    }
+    line_close(&l);
+    qsort(texts, (size_t)n, sizeof *texts, compare_action_text);
+    printf("%d move%s there:\n", n, n == 1 ? "" : "s");
+    print_columns(texts, n);
+    for (int i = 0; i < n; i++) free(texts[i].human), free(texts[i].coord);
+    free(texts);
+}
+
+static bool cmd_travel(Session *s, const char *arg)
+{
+    int *nodes;
+    int n = travel_targets(s, &nodes);
+    if (!n) {
+        printf("no travel to an earlier position is possible now (the lines beside the board say what the game "
+               "allows)\n");
+    } else if (!*arg) {
+        print_travel_list(s, nodes, n);
+    } else {
+        char *end;
+        long k = strtol(arg, &end, 10);
+        if (*end || k < 1 || k > n) {
+            printf("travel takes the number of a position, from 1 to %d ('travel' lists them)\n", n);
+        } else {
+            int node = nodes[k - 1];
+            const Board *b = &game_node(&s->game, node)->state->board;
+            travel_label(s, node, s->travel_label, sizeof s->travel_label);
+            printf("position %s: timeline %d, move %d, %s to move; you keep your pocket\n", s->travel_label,
+                   game_node(&s->game, node)->timeline, b->fullmove, color_name(b->side));
+            print_other_board(b, &s->display);
+            print_moves_there(s, node, s->travel_label);
+            printf("type the move to make there (or 'cancel')\n");
+            s->travel_node = node;
+        }
+    }
+    free(nodes);
     return false;
 }
 
@@ -870,6 +1064,7 @@ static const PlayCommand PLAY_COMMANDS[] = {
     { "undo", cmd_undo, ARG_NONE, true },
     { "flip", cmd_flip, ARG_NONE, true },
     { "history", cmd_history, ARG_NONE, true },
+    { "travel", cmd_travel, ARG_OPTIONAL, false },
     { "save", cmd_save, ARG_FILE, true },
     { "load", cmd_load, ARG_FILE, true },
     { "resign", cmd_resign, ARG_NONE, false },
@@ -939,8 +1134,23 @@ static bool handle_line(Session *s, const char *line)
 {
     const char *arg = "";
     const PlayCommand *c = find_play_command(line, &arg);
-    if (c) return run_play_command(s, c, arg);
-    return play_action(s, line);
+    bool changed;
+    if (c) {
+        changed = run_play_command(s, c, arg);
+    } else if (s->travel_node >= 0 && !strcasecmp(line, "cancel")) {
+        printf("no travel: you stay in the present position\n");
+        s->travel_node = -1;
+        return false;
+    } else if (s->travel_node >= 0 && line[0] != '<') {
+        /* The move at the position 'travel N' chose. */
+        char action[LINE_LIMIT + 40];
+        snprintf(action, sizeof action, "%s%s", s->travel_label, line);
+        changed = play_action(s, action);
+    } else {
+        changed = play_action(s, line);
+    }
+    if (changed) s->travel_node = -1;
+    return changed;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1018,7 +1228,7 @@ static void play_loop(Session *s)
     char buf[LINE_LIMIT + 1];
     print_position(s);
     while (!s->done) {
-        print_prompt(&s->game);
+        print_prompt(s);
         LineStatus st = read_line(buf);
         if (st == LINE_END) {
             fputc('\n', stdout);
@@ -1047,6 +1257,7 @@ int cmd_play(int argc, char **argv)
     s->display.ascii = o.ascii;
     s->display.flip = o.flip;
     s->echo = !isatty(STDIN_FILENO);
+    s->travel_node = -1;
     pgn_header_init(&s->header);
     start_game(&o, s);
     movelist_init(&s->legal);

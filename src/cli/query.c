@@ -143,6 +143,30 @@ int cmd_status(int argc, char **argv)
     return 0;
 }
 
+const char HELP_FEN[] =
+    "usage: ttchess fen [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
+    "\n"
+    "Prints the final position in the variant's FEN: the six fields of chess\n"
+    "and the variant's own (Gifford's arrivals, Chessgi's pockets and\n"
+    "travellers, ...; docs/notation.md).  Read back with --fen it gives the same\n"
+    "position, though not the game's history, which a travel back needs.\n";
+
+int cmd_fen(int argc, char **argv)
+{
+    CliPosition pos = { 0 };
+    parse_common(argc, argv, &pos, NULL, NULL, false);
+    Game g;
+    cli_position_game(&pos, &g);
+    Text out = TEXT_INIT;
+    g.variant->to_fen(&g.options, game_state(&g), &out);
+    text_add_char(&out, '\n');
+    cli_print_text(&out);
+    text_free(&out);
+    game_free(&g);
+    text_free(&pos.options);
+    return 0;
+}
+
 const char HELP_END[] =
     "usage: ttchess end [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
     "                   --how white-resigns|black-resigns|draw\n"

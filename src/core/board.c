@@ -300,6 +300,23 @@ static bool parse_counters(Board *b, const char **p, bool variant_fields, Text *
 
 bool board_from_fen(Board *b, const char *fen, const char **rest, Text *err)
 {
+    return board_from_fen_pawns(b, fen, rest, false, err);
+}
+
+/* Where a pawn may stand: never on the rank where it would have promoted,
+ * and on its own first rank only in a game that drops pawns there. */
+static bool pawns_placed_ok(const Board *b, bool first_rank_pawns, Text *err)
+{
+    Bitboard last = (board_pieces(b, WHITE, PAWN) & RANK_8) | (board_pieces(b, BLACK, PAWN) & RANK_1);
+    Bitboard first = (board_pieces(b, WHITE, PAWN) & RANK_1) | (board_pieces(b, BLACK, PAWN) & RANK_8);
+    if ((first && !first_rank_pawns) || (last && !first_rank_pawns))
+        return text_fail(err, "bad FEN: a pawn stands on the first or last rank");
+    if (last) return text_fail(err, "bad FEN: a pawn stands on the last rank, where it would have promoted");
+    return true;
+}
+
+bool board_from_fen_pawns(Board *b, const char *fen, const char **rest, bool first_rank_pawns, Text *err)
+{
     const char *p = fen ? fen : "";
     Field f;
     board_clear(b);
@@ -316,8 +333,7 @@ bool board_from_fen(Board *b, const char *fen, const char **rest, Text *err)
             }
         }
     }
-    if (bb_count(b->by_type[PAWN] & (RANK_1 | RANK_8)))
-        return text_fail(err, "bad FEN: a pawn stands on the first or last rank");
+    if (!pawns_placed_ok(b, first_rank_pawns, err)) return false;
     b->key = board_compute_key(b);
     while (is_blank(*p)) p++;
     if (rest) {

@@ -83,6 +83,18 @@ bool legal_actions(const Line *l, MoveList *out, Text *err)
     return err ? text_fail(err, "out of memory") : false;
 }
 
+bool accept_if_legal(const Line *l, Move m, void (*explain)(const Line *l, Move m, Text *err), Move *out, Text *err)
+{
+    bool legal;
+    if (!line_is_legal(l, m, &legal)) return text_fail(err, "out of memory");
+    if (legal) {
+        *out = m;
+        return true;
+    }
+    explain(l, m, err);
+    return false;
+}
+
 bool legal_count(const Line *l, int *count)
 {
     MoveList list;

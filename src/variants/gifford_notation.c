@@ -81,14 +81,7 @@ static PieceType read_arrival_label(const char **p, int *dark, bool *bracketed)
 /* Checks a parsed action against the legal ones; explains a refusal. */
 static bool accept(const Line *l, Move m, Move *out, Text *err)
 {
-    bool legal;
-    if (!line_is_legal(l, m, &legal)) return text_fail(err, "out of memory");
-    if (legal) {
-        *out = m;
-        return true;
-    }
-    gifford_explain(l, m, err);
-    return false;
+    return accept_if_legal(l, m, gifford_explain, out, err);
 }
 
 static bool parse_send(const Line *l, const char *s, Move *out, Text *err, bool *matched)

@@ -41,6 +41,11 @@ bool legal_actions(const Line *l, MoveList *out, Text *err);
  * of memory. */
 bool legal_count(const Line *l, int *count);
 
+/* Takes m if it is legal at the line's present position; otherwise has
+ * `explain` say which rule forbids it.  False when refused or out of
+ * memory (err says which). */
+bool accept_if_legal(const Line *l, Move m, void (*explain)(const Line *l, Move m, Text *err), Move *out, Text *err);
+
 /* SAN of a chess move at the line's present position, its check mark
  * worked out on a line of its own; false only when out of memory. */
 bool san_in_line(const Line *l, Move m, Text *out);

@@ -1499,7 +1499,7 @@ static bool read_marked_placement(const char *p, size_t len, char *plain, size_t
         if (ch == '\'' || ch == '"') {
             if (i == 0 || !strchr("PNBRQKpnbrqk", p[i - 1]))
                 return text_fail(err, "bad FEN: a mark %c must follow a piece letter (N' traveling, N\" traveled)", ch);
-            if (file >= 1 && rank >= 0) states[make_square(file - 1, rank)] = ch == '\'' ? TRAVELING : TRAVELED;
+            if (file >= 1 && file <= 8 && rank >= 0) states[make_square(file - 1, rank)] = ch == '\'' ? TRAVELING : TRAVELED;
             continue;
         }
         if (ch == '/') {

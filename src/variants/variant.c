@@ -7,10 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const Variant VARIANT_GIFFORD, VARIANT_VANGOG, VARIANT_VANGOG_PAST, VARIANT_VANGOG_FUTURE, VARIANT_TRAVELERS;
+extern const Variant VARIANT_GIFFORD, VARIANT_VANGOG, VARIANT_VANGOG_PAST, VARIANT_VANGOG_FUTURE, VARIANT_TRAVELERS,
+    VARIANT_CHESSGI_CLASSIC, VARIANT_CHESSGI;
 
 const Variant *const VARIANTS[] = {
-    &VARIANT_CHESS, &VARIANT_GIFFORD, &VARIANT_VANGOG, &VARIANT_VANGOG_PAST, &VARIANT_VANGOG_FUTURE, &VARIANT_TRAVELERS, NULL,
+    &VARIANT_CHESS, &VARIANT_GIFFORD, &VARIANT_VANGOG, &VARIANT_VANGOG_PAST, &VARIANT_VANGOG_FUTURE, &VARIANT_TRAVELERS,
+    /* Before chessgi: the title "Chessgi" names the base game, not the
+     * variant called chessgi. */
+    &VARIANT_CHESSGI_CLASSIC, &VARIANT_CHESSGI, NULL,
 };
 
 const Variant *variant_find(const char *name)
@@ -27,15 +31,30 @@ static bool same_text_nocase(const char *a, const char *b)
     return *a == *b;
 }
 
+/* The variant whose name is the label (exactly, or ignoring case); NULL if none. */
+static const Variant *named(const char *label, bool exact)
+{
+    for (int i = 0; VARIANTS[i]; i++)
+        if (exact ? !strcmp(label, VARIANTS[i]->name) : same_text_nocase(label, VARIANTS[i]->name)) return VARIANTS[i];
+    return NULL;
+}
+
 const Variant *variant_find_label(const char *label, const char *mode)
 {
+    /* "chessgi" is the variant of that name, "Chessgi" the title of the
+     * base game (chessgi-classic): an exact name first, then an exact
+     * title, and only then the same ignoring case. */
+    const Variant *v = named(label, true);
+    if (v) return v;
     const Variant *first = NULL;
-    for (int i = 0; VARIANTS[i]; i++) {
-        const Variant *v = VARIANTS[i];
-        if (same_text_nocase(label, v->name)) return v;
-        if (!same_text_nocase(label, v->title)) continue;
-        if (!mode || !*mode || (v->mode && same_text_nocase(mode, v->mode))) return v;
-        if (!first) first = v;
+    for (int pass = 0; pass < 2 && !first; pass++) {
+        if (pass == 1 && (v = named(label, false))) return v;
+        for (int i = 0; VARIANTS[i]; i++) {
+            v = VARIANTS[i];
+            if (pass == 0 ? strcmp(label, v->title) : !same_text_nocase(label, v->title)) continue;
+            if (!mode || !*mode || (v->mode && same_text_nocase(mode, v->mode))) return v;
+            if (!first) first = v;
+        }
     }
     /* A title with a mode none of its variants has: the mode is wrong, not
      * the game, and the caller says so. */

@@ -1,0 +1,768 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Time Travel Chessgi (seed 004; rules as decided in docs/rules/chessgi.md)
+ * and its base game, Chessgi.  Chessgi is crazyhouse in which a captured
+ * piece keeps its type in the captor's pocket and a pawn may be dropped on
+ * its own first rank.  The time-travel game adds two kinds of travel, each
+ * allowed only when nobody has travelled for a few plies: a piece sent
+ * into the pocket to return at a chosen later move (a king must return
+ * then), and a travel of the whole board to any earlier position of the
+ * game, in any timeline, the mover keeping its pocket, which starts a new
+ * timeline there.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attacks.h"
+#include "chessgi.h"
+#include "rules.h"
+#include "ttchess/movegen.h"
+#include "zobrist.h"
+
+enum { ZOBRIST_DOMAIN = 4 };
+
+/* The largest forward limit the options allow. */
+enum { CHESSGI_REACH_MAX = 1000 };
+
+static const OptionSpec CHESSGI_OPTIONS[CHESSGI_OPTION_COUNT] = {
+    [CHESSGI_COOLDOWN] = { "cooldown", "plies after any time travel before the next one may be played", 4, 0, 100 },
+    [CHESSGI_FORWARD] = { "forward", "a piece travels at most this many moves forward", 10, 1, CHESSGI_REACH_MAX },
+    [CHESSGI_KING_FORWARD] = { "king-forward", "a king travels at most this many moves forward", 5, 1, CHESSGI_REACH_MAX },
+    [CHESSGI_CAPACITY] = { "capacity", "a special travel needs fewer pieces than this in the pocket, travellers "
+                                       "included",
+                           16, 1, CHESSGI_CAPACITY_MAX },
+};
+
+static const ChessgiParams CLASSIC_PARAMS = { false }, TRAVEL_PARAMS = { true };
+
+/* ---- Pockets and travellers --------------------------------------------- */
+
+int chessgi_pocket_total(const State *s, Color c)
+{
+    const ChessgiState *gs = chessgi_cstate(s);
+    int total = gs->travellers[c];
+    for (PieceType t = PAWN; t < KING; t++) total += gs->pocket[c][t];
+    return total;
+}
+
+int chessgi_traveller_at(const State *s, Color c, int due)
+{
+    const ChessgiState *gs = chessgi_cstate(s);
+    for (int i = 0; i < gs->travellers[c]; i++)
+        if (gs->traveller[c][i].due == due) return i;
+    return -1;
+}
+
+const Traveller *chessgi_due_now(const State *s)
+{
+    Color us = s->board.side;
+    int i = chessgi_traveller_at(s, us, s->board.fullmove);
+    return i < 0 ? NULL : &chessgi_cstate(s)->traveller[us][i];
+}
+
+static bool king_due_now(const State *s)
+{
+    const Traveller *t = chessgi_due_now(s);
+    return t && t->type == KING;
+}
+
+/* Adds a traveller, keeping the list sorted by due move. */
+static void add_traveller(ChessgiState *gs, Color c, int due, PieceType type)
+{
+    int i = gs->travellers[c]++;
+    while (i > 0 && gs->traveller[c][i - 1].due > due) {
+        gs->traveller[c][i] = gs->traveller[c][i - 1];
+        i--;
+    }
+    gs->traveller[c][i] = (Traveller){ (uint16_t)due, type, 0 };
+}
+
+static void remove_traveller(ChessgiState *gs, Color c, int i)
+{
+    int n = --gs->travellers[c];
+    memmove(&gs->traveller[c][i], &gs->traveller[c][i + 1], (size_t)(n - i) * sizeof gs->traveller[c][i]);
+    memset(&gs->traveller[c][n], 0, sizeof gs->traveller[c][n]);
+}
+
+/* ---- Where a piece may be dropped --------------------------------------- */
+
+/* The empty squares a piece of this type may be dropped on: a pawn never
+ * on the last rank, where it could not move (seed: drops as in Chessgi). */
+static Bitboard drop_squares(const Board *b, Color c, PieceType t)
+{
+    Bitboard sq = ~board_occupied(b);
+    if (t == PAWN) sq &= c == WHITE ? ~RANK_8 : ~RANK_1;
+    return sq;
+}
+
+static bool drop_is_safe(const Board *b, PieceType t, Square q)
+{
+    Board copy = *b;
+    board_put(&copy, q, make_piece(b->side, t));
+    return !board_in_check(&copy, b->side);
+}
+
+/* The squares where a piece of type t may be dropped legally.  A dropped
+ * piece that is not a king only blocks lines, so out of check every square
+ * its type allows is legal; in check with one king only the squares
+ * between the king and a lone slider that checks it are. */
+static Bitboard legal_drop_squares(const Board *b, PieceType t)
+{
+    Color us = b->side;
+    Bitboard sq = drop_squares(b, us, t);
+    if (t == KING) {
+        if (!board_in_check(b, us)) return sq & ~board_attacked_squares(b, (Color)!us);
+    } else {
+        if (!board_in_check(b, us)) return sq;
+        Bitboard kings = board_kings(b, us);
+        if (!bb_many(kings)) {
+            Bitboard checkers = board_checkers(b, us);
+            if (bb_many(checkers)) return 0;
+            return sq & between_bb(bb_first(kings), bb_first(checkers));
+        }
+    }
+    Bitboard ok = 0;
+    while (sq) {
+        Square q = bb_pop(&sq);
+        if (drop_is_safe(b, t, q)) ok |= BB(q);
+    }
+    return ok;
+}
+
+static void add_drops(const Board *b, PieceType t, uint8_t kind, MoveList *out)
+{
+    Bitboard sq = legal_drop_squares(b, t);
+    while (sq) movelist_add(out, move_make(SQ_NONE, bb_pop(&sq), kind, t, 0));
+}
+
+/* ---- Generation --------------------------------------------------------- */
+
+bool chessgi_generate_base(const State *s, MoveList *out)
+{
+    const Board *b = &s->board;
+    const ChessgiState *gs = chessgi_cstate(s);
+    Color us = b->side;
+    const Traveller *due = chessgi_due_now(s);
+    /* A king due now must land if it can: that is then the only action. */
+    if (due && due->type == KING) {
+        add_drops(b, KING, MOVE_ARRIVAL, out);
+        return !out->failed;
+    }
+    if (due) add_drops(b, due->type, MOVE_ARRIVAL, out);
+    if (!gen_legal(b, out)) return false;
+    for (PieceType t = PAWN; t < KING; t++)
+        if (gs->pocket[us][t]) add_drops(b, t, MOVE_DROP, out);
+    return !out->failed;
+}
+
+const char *chessgi_travel_barred(const Line *l, char *buf, size_t len)
+{
+    const State *s = line_state(l);
+    const Board *b = &s->board;
+    if (!chessgi_travel_on(l)) return "there is no time travel in Chessgi (play --variant chessgi for Time Travel Chessgi)";
+    const Traveller *due = chessgi_due_now(s);
+    if (due && due->type == KING) {
+        snprintf(buf, len, "the king sent to move %d must be dropped now", due->due);
+        return buf;
+    }
+    if (board_in_check(b, b->side)) return "you cannot time travel while in check";
+    int wait = chessgi_cstate(s)->wait;
+    if (wait) {
+        int cooldown = line_option(l, CHESSGI_COOLDOWN), ago = cooldown - wait + 1;
+        snprintf(buf, len, "no time travel for %d more pl%s (the last one was %d pl%s ago; the cooldown is %d)", wait,
+                 wait == 1 ? "y" : "ies", ago, ago == 1 ? "y" : "ies", cooldown);
+        return buf;
+    }
+    return NULL;
+}
+
+/* Are the mover's kings safe once its piece on s has left the board?
+ * Only the occupancy changes: the piece attacked none of them. */
+static bool safe_without(const Board *b, Square s)
+{
+    Bitboard occ = board_occupied(b) & ~BB(s), kings = board_kings(b, b->side) & ~BB(s);
+    while (kings)
+        if (board_attackers(b, bb_pop(&kings), (Color)!b->side, occ)) return false;
+    return true;
+}
+
+static void gen_special_travels(const Line *l, MoveList *out)
+{
+    const State *s = line_state(l);
+    const Board *b = &s->board;
+    Color us = b->side;
+    if (chessgi_pocket_total(s, us) >= line_option(l, CHESSGI_CAPACITY)) return;
+    int n = b->fullmove, forward = line_option(l, CHESSGI_FORWARD), king_forward = line_option(l, CHESSGI_KING_FORWARD);
+    int reach = forward > king_forward ? forward : king_forward;
+    /* The free due moves, nearest first; a king may take the first
+     * king_forward of them, any other piece the first `forward`. */
+    int free_moves[CHESSGI_REACH_MAX], nfree = 0;
+    for (int m = n + 1; m <= n + reach && m <= UINT16_MAX; m++)
+        if (chessgi_traveller_at(s, us, m) < 0) free_moves[nfree++] = m;
+    if (!nfree) return;
+    Bitboard kings = board_kings(b, us);
+    Bitboard men = b->by_color[us];
+    while (men) {
+        Square from = bb_pop(&men);
+        /* Only a piece on a line to one of the kings can expose it. */
+        bool may_expose = false;
+        for (Bitboard k = kings & ~BB(from); k && !may_expose;) may_expose = line_bb(from, bb_pop(&k)) != 0;
+        if (may_expose && !safe_without(b, from)) continue;
+        int limit = n + (piece_type(b->squares[from]) == KING ? king_forward : forward);
+        for (int i = 0; i < nfree && free_moves[i] <= limit; i++)
+            movelist_add(out, move_make(from, SQ_NONE, MOVE_SEND_FORWARD, NO_TYPE, (uint32_t)free_moves[i]));
+    }
+}
+
+void chessgi_travel_state(const Line *l, int target, State *out)
+{
+    const State *now = line_state(l), *at = line_node(l, target)->state;
+    Color us = now->board.side;
+    memcpy(out, at, state_bytes(at));
+    ChessgiState *gs = chessgi_state(out);
+    const ChessgiState *mine = chessgi_cstate(now);
+    memcpy(gs->pocket[us], mine->pocket[us], sizeof gs->pocket[us]);
+    gs->travellers[us] = mine->travellers[us];
+    memcpy(gs->traveller[us], mine->traveller[us], sizeof gs->traveller[us]);
+    /* The traveller due now is lost by any other action, unless the
+     * position travelled to is at the same move, where it is due too. */
+    int due_now = chessgi_traveller_at(now, us, now->board.fullmove);
+    if (due_now >= 0 && at->board.fullmove != now->board.fullmove) remove_traveller(gs, us, due_now);
+}
+
+bool chessgi_travel_keeps_king(const State *landing, Color mover)
+{
+    if (board_kings(&landing->board, mover)) return true;
+    const ChessgiState *gs = chessgi_cstate(landing);
+    for (int i = 0; i < gs->travellers[mover]; i++)
+        if (gs->traveller[mover][i].type == KING) return true;
+    return false;
+}
+
+static bool gen_general_travels(const Line *l, MoveList *out)
+{
+    const State *s = line_state(l);
+    Color us = s->board.side;
+    if (chessgi_pocket_total(s, us) == 0) return true;
+    ChessgiStateBuffer buf;
+    MoveList here;
+    movelist_init(&here);
+    bool ok = true;
+    for (int i = 0; i < line_current(l) && ok; i++) {
+        if (line_node(l, i)->state->board.side != us) continue;
+        chessgi_travel_state(l, i, &buf.state);
+        if (!chessgi_travel_keeps_king(&buf.state, us)) continue;
+        here.count = 0;
+        ok = chessgi_generate_base(&buf.state, &here) && movelist_reserve(out, here.count);
+        for (int k = 0; ok && k < here.count; k++) {
+            Move m = here.moves[k];
+            m.flags = MOVE_AT_NODE;
+            m.arg = (uint32_t)i;
+            out->moves[out->count++] = m;
+        }
+    }
+    movelist_free(&here);
+    return ok;
+}
+
+/* May the side to move time travel now?  (chessgi_travel_barred says why
+ * not, in words; this is the generator's quick answer.) */
+static bool travel_allowed(const Line *l)
+{
+    const State *s = line_state(l);
+    return chessgi_travel_on(l) && !chessgi_cstate(s)->wait && !king_due_now(s) &&
+           !board_in_check(&s->board, s->board.side);
+}
+
+static bool chessgi_generate(const Line *l, MoveList *out)
+{
+    const State *s = line_state(l);
+    if (!chessgi_generate_base(s, out)) return false;
+    if (!travel_allowed(l)) return !out->failed;
+    gen_special_travels(l, out);
+    return gen_general_travels(l, out) && !out->failed;
+}
+
+/* ---- Applying an action ------------------------------------------------- */
+
+/* Plays an action of the base game or a traveller's drop on s. */
+static void apply_base(State *s, Move m)
+{
+    Board *b = &s->board;
+    ChessgiState *gs = chessgi_state(s);
+    Color us = b->side;
+    /* The traveller due now lands with this action or is lost. */
+    int due = chessgi_traveller_at(s, us, b->fullmove);
+    if (due >= 0) remove_traveller(gs, us, due);
+    switch (m.kind) {
+    case MOVE_ARRIVAL:
+    case MOVE_DROP:
+        if (m.kind == MOVE_DROP) gs->pocket[us][m.piece]--;
+        board_put(b, m.to, make_piece(us, m.piece));
+        board_end_turn(b, m.piece == PAWN);
+        break;
+    case MOVE_SEND_FORWARD:
+        add_traveller(gs, us, (int)m.arg, piece_type(b->squares[m.from]));
+        board_remove(b, m.from);
+        board_set_castling(b, castling_after_touch(b->castling, m.from));
+        board_end_turn(b, true);
+        break;
+    default: {
+        /* A captured piece changes colour and goes to the captor's pocket
+         * with the type it had on the board. */
+        Piece taken = m.kind == MOVE_EN_PASSANT ? make_piece((Color)!us, PAWN) : b->squares[m.to];
+        if (taken) gs->pocket[us][piece_type(taken)]++;
+        board_make(b, m);
+        break;
+    }
+    }
+}
+
+static uint64_t chessgi_ext_key(const Options *o, const State *s);
+
+static int chessgi_apply(const Line *l, Move m, State *next)
+{
+    const State *now = line_state(l);
+    int parent = line_current(l);
+    int wait = chessgi_cstate(now)->wait;
+    if (m.flags & MOVE_AT_NODE) {
+        parent = (int)m.arg;
+        chessgi_travel_state(l, parent, next);
+        m.flags = 0;
+        apply_base(next, m);
+        next->board.halfmove = 0;
+        wait = line_option(l, CHESSGI_COOLDOWN);
+    } else {
+        memcpy(next, now, state_bytes(now));
+        apply_base(next, m);
+        wait = m.kind == MOVE_SEND_FORWARD ? line_option(l, CHESSGI_COOLDOWN) : wait > 0 ? wait - 1 : 0;
+    }
+    chessgi_state(next)->wait = (uint8_t)wait;
+    next->ext_key = chessgi_ext_key(line_options(l), next);
+    return parent;
+}
+
+/* ---- Check, outcome, repetition ----------------------------------------- */
+
+static bool chessgi_in_check(const Line *l)
+{
+    const Board *b = line_board(l);
+    return board_in_check(b, b->side);
+}
+
+static bool chessgi_outcome(const Line *l, Outcome *out)
+{
+    int count;
+    if (!legal_count(l, &count)) return false;
+    const State *s = line_state(l);
+    if (count == 0 && king_due_now(s)) {
+        Color side = s->board.side;
+        *out = outcome_make(result_loss_for(side), REASON_KING_LOST_IN_TIME, side);
+        return true;
+    }
+    /* Pieces in the pockets can always mate again: no dead positions. */
+    *out = standard_outcome(l, count, false);
+    return true;
+}
+
+/* Can the side to move capture en passant?  Not while a king due now must
+ * land instead. */
+static bool ep_capturable(const State *s)
+{
+    return board_ep_capture_legal(&s->board) && !king_due_now(s);
+}
+
+/* The key of the pockets, the travellers as (move - present move, piece)
+ * and the plies left before a time travel: what makes two positions the
+ * same besides the board (docs/rules/chessgi.md, repetition).  Computed
+ * afresh after every action, since the relative moves change whenever the
+ * move number does. */
+static uint64_t chessgi_ext_key(const Options *o, const State *s)
+{
+    (void)o;
+    const ChessgiState *gs = chessgi_cstate(s);
+    int n = s->board.fullmove;
+    uint64_t key = 0;
+    if (s->board.ep != SQ_NONE && board_ep_capture_legal(&s->board) && !ep_capturable(s))
+        key ^= ZOBRIST_EP_FILE[square_file(s->board.ep)];
+    for (Color c = WHITE; c <= BLACK; c++) {
+        for (PieceType t = PAWN; t < KING; t++)
+            if (gs->pocket[c][t])
+                key ^= zobrist_feature(ZOBRIST_DOMAIN, (1ULL << 40) | ((uint64_t)c << 32) | ((uint64_t)t << 24) | gs->pocket[c][t]);
+        for (int i = 0; i < gs->travellers[c]; i++) {
+            uint64_t rel = (uint64_t)(uint32_t)(gs->traveller[c][i].due - n);
+            key ^= zobrist_feature(ZOBRIST_DOMAIN, (2ULL << 40) | ((uint64_t)c << 36) | (rel << 4) | gs->traveller[c][i].type);
+        }
+    }
+    if (gs->wait) key ^= zobrist_feature(ZOBRIST_DOMAIN, (3ULL << 40) | gs->wait);
+    return key;
+}
+
+static bool chessgi_same_position(const State *a, const State *b)
+{
+    if (!same_pieces_side_castling(&a->board, &b->board)) return false;
+    Square ea = ep_capturable(a) ? a->board.ep : SQ_NONE, eb = ep_capturable(b) ? b->board.ep : SQ_NONE;
+    if (ea != eb) return false;
+    const ChessgiState *ga = chessgi_cstate(a), *gb = chessgi_cstate(b);
+    if (memcmp(ga->pocket, gb->pocket, sizeof ga->pocket) || ga->wait != gb->wait) return false;
+    int na = a->board.fullmove, nb = b->board.fullmove;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        if (ga->travellers[c] != gb->travellers[c]) return false;
+        for (int i = 0; i < ga->travellers[c]; i++)
+            if (ga->traveller[c][i].due - na != gb->traveller[c][i].due - nb ||
+                ga->traveller[c][i].type != gb->traveller[c][i].type)
+                return false;
+    }
+    return true;
+}
+
+/* ---- Timelines ---------------------------------------------------------- */
+
+void chessgi_node_name(const Line *l, int node, int *timeline, int *ply)
+{
+    *timeline = line_node(l, node)->timeline;
+    int depth = 0;
+    for (int i = line_node(l, node)->parent; i >= 0; i = line_node(l, i)->parent) depth++;
+    *ply = depth;
+}
+
+int chessgi_node_named(const Line *l, int timeline, int ply)
+{
+    /* Nodes are in the order played, so the last one of the timeline is
+     * its tip; the timeline's positions are the tip and its ancestors. */
+    int tip = -1;
+    for (int i = line_current(l); i >= 0 && tip < 0; i--)
+        if (line_node(l, i)->timeline == timeline) tip = i;
+    if (tip < 0 || ply < 0) return -1;
+    int depth, t;
+    chessgi_node_name(l, tip, &t, &depth);
+    if (ply > depth) return -1;
+    int n = tip;
+    for (; depth > ply; depth--) n = line_node(l, n)->parent;
+    return n;
+}
+
+/* ---- FEN ---------------------------------------------------------------- */
+
+/*
+ * Chessgi FEN: the pockets between brackets after the board, as
+ * Fairy-Stockfish writes them ("...RNBQKBNR[QRpp] w KQkq - 0 1"), then
+ * for the time-travel game two fields: the travellers, WHITE/BLACK, each
+ * a list like N12,K6 (piece letter, due move) or '-', and the plies before
+ * anyone may time travel again.  Both may be left out (none, 0).
+ */
+static const char POCKET_ORDER[] = { QUEEN, ROOK, BISHOP, KNIGHT, PAWN };
+
+static bool parse_pocket(State *s, const char *text, size_t len, Text *err)
+{
+    ChessgiState *gs = chessgi_state(s);
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        PieceType t = piece_type_from_letter(c);
+        if (t == NO_TYPE) return text_fail(err, "bad FEN: '%c' in the pockets is not a piece letter", c);
+        if (t == KING)
+            return text_fail(err, "bad FEN: a king cannot be in a pocket (a travelling king is written in the "
+                                  "travellers field, e.g. K6)");
+        Color owner = (c >= 'A' && c <= 'Z') ? WHITE : BLACK;
+        if (gs->pocket[owner][t] >= 999) return text_fail(err, "bad FEN: more than 999 of one piece in a pocket");
+        gs->pocket[owner][t]++;
+    }
+    return true;
+}
+
+/* Splits the pockets off the board field into *pocket; writes the FEN
+ * without them (and without Fairy-Stockfish's '~' marks of promoted pieces,
+ * which Chessgi does not need) to `board`. */
+static bool split_pockets(const char *fen, char *board, size_t room, const char **pocket, size_t *pocket_len, Text *err)
+{
+    size_t n = strlen(fen);
+    if (n + 1 > room) return text_fail(err, "bad FEN: it is too long");
+    const char *start = fen;
+    while (*start == ' ' || *start == '\t') start++;
+    size_t field = strcspn(start, " \t\r\n");
+    const char *open = memchr(start, '[', field);
+    *pocket = NULL;
+    *pocket_len = 0;
+    size_t out = 0;
+    for (const char *p = start; p < start + field; p++) {
+        if (p == open) {
+            const char *close = memchr(open, ']', field - (size_t)(open - start));
+            if (!close || close != start + field - 1)
+                return text_fail(err, "bad FEN: the pockets are written at the end of the board, like "
+                                      "RNBQKBNR[QRpp]");
+            *pocket = open + 1;
+            *pocket_len = (size_t)(close - open - 1);
+            break;
+        }
+        if (*p != '~') board[out++] = *p;
+    }
+    size_t rest = strlen(start + field);
+    memcpy(board + out, start + field, rest + 1);
+    return true;
+}
+
+static bool parse_travellers(State *s, int capacity, Color c, const char *text, size_t len, Text *err)
+{
+    ChessgiState *gs = chessgi_state(s);
+    if (len == 1 && text[0] == '-') return true;
+    size_t i = 0;
+    while (i < len) {
+        PieceType t = piece_type_from_letter(text[i]);
+        if (t == NO_TYPE || text[i] != piece_letter(t))
+            return text_fail(err, "bad FEN: travellers are written like N12,K6 (piece letter, due move)");
+        i++;
+        long m = 0;
+        int digits = 0;
+        while (i < len && text[i] >= '0' && text[i] <= '9' && digits < 6) m = m * 10 + (text[i++] - '0'), digits++;
+        if (!digits || m < 1 || m > UINT16_MAX)
+            return text_fail(err, "bad FEN: a traveller needs its due move, from 1 to %d (e.g. N12)", UINT16_MAX);
+        if (chessgi_traveller_at(s, c, (int)m) >= 0)
+            return text_fail(err, "bad FEN: %s has two travellers due at move %ld (one per move)", color_name(c), m);
+        if (gs->travellers[c] >= capacity)
+            return text_fail(err, "bad FEN: %s has more travellers than the pocket capacity (%d)", color_name(c),
+                             capacity);
+        add_traveller(gs, c, (int)m, t);
+        if (i < len && text[i] == ',') i++;
+        else if (i < len) return text_fail(err, "bad FEN: travellers are separated by commas (N12,K6)");
+    }
+    return true;
+}
+
+static bool parse_wait(State *s, int cooldown, const char *f, size_t len, Text *err)
+{
+    long v = 0;
+    size_t i = 0;
+    while (i < len && i < 4 && f[i] >= '0' && f[i] <= '9') v = v * 10 + (f[i++] - '0');
+    if (!len || i != len || v > cooldown)
+        return text_fail(err, "bad FEN: the plies before the next time travel are a whole number from 0 to %d "
+                              "(the cooldown)", cooldown);
+    chessgi_state(s)->wait = (uint8_t)v;
+    return true;
+}
+
+static bool parse_extra_fields(State *s, const Options *o, bool travel, const char *rest, Text *err)
+{
+    const char *f1, *f2, *f3;
+    size_t n1 = fen_next_field(&rest, &f1), n2 = fen_next_field(&rest, &f2), n3 = fen_next_field(&rest, &f3);
+    if (!travel && n1)
+        return text_fail(err, "bad FEN: unexpected text after the move number ('%.*s'); Chessgi has no travellers",
+                         (int)n1, f1);
+    if (n3) return text_fail(err, "bad FEN: unexpected text after the time-travel wait ('%.*s')", (int)n3, f3);
+    if (n1) {
+        const char *slash = memchr(f1, '/', n1);
+        if (!slash || memchr(slash + 1, '/', n1 - (size_t)(slash + 1 - f1)))
+            return text_fail(err, "bad FEN: the travellers field is WHITE/BLACK, e.g. N12,K6/- ('-' for none)");
+        int capacity = o->value[CHESSGI_CAPACITY];
+        if (!parse_travellers(s, capacity, WHITE, f1, (size_t)(slash - f1), err) ||
+            !parse_travellers(s, capacity, BLACK, slash + 1, n1 - (size_t)(slash + 1 - f1), err))
+            return false;
+    }
+    return !n2 || parse_wait(s, o->value[CHESSGI_COOLDOWN], f2, n2, err);
+}
+
+/* Chessgi needs one king a side; the time-travel game a king a side on
+ * the board or travelling, any number of them (a general travel can bring
+ * a king back beside its old self). */
+static bool kings_ok(const State *s, bool travel, Text *err)
+{
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int kings = bb_count(board_kings(&s->board, c));
+        if (!travel && kings != 1)
+            return text_fail(err, "bad FEN: %s has %d kings, and Chessgi needs exactly one king a side", color_name(c),
+                             kings);
+        if (travel && !chessgi_travel_keeps_king(s, c))
+            return text_fail(err, "bad FEN: %s has no king, neither on the board nor travelling", color_name(c));
+    }
+    return true;
+}
+
+static State *from_fen(const Options *o, const char *fen, bool travel, Text *err)
+{
+    const char *text = fen ? fen : "";
+    size_t room = strlen(text) + 1;
+    char *board = malloc(room);
+    State *s = state_new(sizeof(ChessgiState), err);
+    const char *pocket, *rest;
+    size_t pocket_len;
+    bool ok = s && board;
+    if (!board && s) text_fail(err, "out of memory");
+    ok = ok && split_pockets(text, board, room, &pocket, &pocket_len, err) &&
+         board_from_fen_pawns(&s->board, board, &rest, true, err) && parse_pocket(s, pocket, pocket_len, err) &&
+         parse_extra_fields(s, o, travel, rest, err) && kings_ok(s, travel, err) &&
+         fen_side_not_to_move_safe(&s->board, err);
+    free(board);
+    if (!ok) {
+        free(s);
+        return NULL;
+    }
+    s->ext_key = chessgi_ext_key(o, s);
+    return s;
+}
+
+static State *classic_from_fen(const Options *o, const char *fen, Text *err) { return from_fen(o, fen, false, err); }
+static State *travel_from_fen(const Options *o, const char *fen, Text *err) { return from_fen(o, fen, true, err); }
+
+static void write_pockets(const State *s, Text *out)
+{
+    const ChessgiState *gs = chessgi_cstate(s);
+    text_add_char(out, '[');
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (size_t k = 0; k < sizeof POCKET_ORDER; k++)
+            for (int i = 0; i < gs->pocket[c][(int)POCKET_ORDER[k]]; i++) {
+                char letter = piece_letter((PieceType)POCKET_ORDER[k]);
+                text_add_char(out, c == WHITE ? letter : (char)(letter + ('a' - 'A')));
+            }
+    text_add_char(out, ']');
+}
+
+static void write_board_and_pockets(const State *s, Text *out)
+{
+    Text plain = TEXT_INIT;
+    board_to_fen(&s->board, &plain);
+    const char *fen = text_str(&plain);
+    size_t field = strcspn(fen, " ");
+    text_addf(out, "%.*s", (int)field, fen);
+    write_pockets(s, out);
+    text_add(out, fen + field);
+    if (plain.failed) out->failed = true;
+    text_free(&plain);
+}
+
+static void classic_to_fen(const Options *o, const State *s, Text *out)
+{
+    (void)o;
+    write_board_and_pockets(s, out);
+}
+
+static void write_travellers(const State *s, Color c, Text *out)
+{
+    const ChessgiState *gs = chessgi_cstate(s);
+    for (int i = 0; i < gs->travellers[c]; i++)
+        text_addf(out, "%s%c%u", i ? "," : "", piece_letter(gs->traveller[c][i].type), gs->traveller[c][i].due);
+    if (!gs->travellers[c]) text_add(out, "-");
+}
+
+static void travel_to_fen(const Options *o, const State *s, Text *out)
+{
+    (void)o;
+    write_board_and_pockets(s, out);
+    text_add(out, " ");
+    write_travellers(s, WHITE, out);
+    text_add(out, "/");
+    write_travellers(s, BLACK, out);
+    text_addf(out, " %u", chessgi_cstate(s)->wait);
+}
+
+/* ---- Notes and the play screen ------------------------------------------ */
+
+static bool chessgi_note(const Line *l, Move m, Text *out)
+{
+    const State *s = line_state(l);
+    const Traveller *due = chessgi_due_now(s);
+    if (!due || m.kind == MOVE_ARRIVAL) return true;
+    /* A general travel to a position at the same move keeps it due there. */
+    if ((m.flags & MOVE_AT_NODE) && line_node(l, (int)m.arg)->state->board.fullmove == s->board.fullmove) return true;
+    text_addf(out, "the %s %s sent to move %d is lost in time", color_name(s->board.side), piece_type_name(due->type),
+              due->due);
+    return !out->failed;
+}
+
+static void describe_side(const Line *l, Color c, Text *out)
+{
+    const State *s = line_state(l);
+    const ChessgiState *gs = chessgi_cstate(s);
+    text_addf(out, "%s pocket:", c == WHITE ? "White" : "Black");
+    bool any = false;
+    for (size_t k = 0; k < sizeof POCKET_ORDER; k++) {
+        int count = gs->pocket[c][(int)POCKET_ORDER[k]];
+        char letter = piece_letter((PieceType)POCKET_ORDER[k]);
+        if (count > 1) text_addf(out, " %d%c", count, letter);
+        else if (count) text_addf(out, " %c", letter);
+        any |= count > 0;
+    }
+    if (!any) text_add(out, " empty");
+    text_add_char(out, '\n');
+    if (!chessgi_travel_on(l)) return;
+    text_addf(out, "%s travellers:", c == WHITE ? "White" : "Black");
+    for (int i = 0; i < gs->travellers[c]; i++)
+        text_addf(out, "%s %c at move %u", i ? "," : "", piece_letter(gs->traveller[c][i].type), gs->traveller[c][i].due);
+    if (!gs->travellers[c]) text_add(out, " none");
+    text_add_char(out, '\n');
+}
+
+static bool chessgi_describe(const Line *l, Text *out)
+{
+    describe_side(l, WHITE, out);
+    describe_side(l, BLACK, out);
+    if (!chessgi_travel_on(l)) return !out->failed;
+    const State *s = line_state(l);
+    Color us = s->board.side;
+    int wait = chessgi_cstate(s)->wait;
+    if (king_due_now(s)) text_add(out, "Time travel: not until the king lands\n");
+    else if (board_in_check(&s->board, us)) text_add(out, "Time travel: not while in check\n");
+    else if (wait) text_addf(out, "Time travel: not for %d more pl%s\n", wait, wait == 1 ? "y" : "ies");
+    else if (!chessgi_pocket_total(s, us)) text_add(out, "Time travel: to the future; to earlier\npositions needs a piece in the pocket\n");
+    else text_add(out, "Time travel: allowed ('travel' lists\nthe earlier positions)\n");
+    const Node *now = line_node(l, line_current(l));
+    text_addf(out, "Timeline %d of %d\n", now->timeline, now->timelines);
+    const Traveller *due = chessgi_due_now(s);
+    if (!due) return !out->failed;
+    /* Short lines, to stand beside the board. */
+    Bitboard sq = legal_drop_squares(&s->board, due->type);
+    const char *what = piece_type_name(due->type);
+    if (!sq) {
+        text_addf(out, "Due now: %s, no square: lost%s\n", what, due->type == KING ? " in time" : "");
+    } else {
+        char name[3];
+        square_name(bb_first(sq), name);
+        text_addf(out, "Due now: %s, %s ([%c]@%s)\n", what, due->type == KING ? "must land" : "lands or is lost",
+                  piece_letter(due->type), name);
+    }
+    return !out->failed;
+}
+
+#define CHESSGI_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+
+/* What both games share: the rules (the params tell them apart) and the
+ * notation. */
+#define CHESSGI_SHARED                                                                                           \
+    .ext_size = sizeof(ChessgiState), .generate = chessgi_generate, .apply = chessgi_apply,                      \
+    .in_check = chessgi_in_check, .outcome = chessgi_outcome, .ext_key = chessgi_ext_key,                        \
+    .same_position = chessgi_same_position, .parse = chessgi_parse, .format_coord = chessgi_format_coord,        \
+    .format_human = chessgi_format_human, .describe = chessgi_describe
+
+const Variant VARIANT_CHESSGI_CLASSIC = {
+    .name = "chessgi-classic",
+    .title = "Chessgi",
+    .params = &CLASSIC_PARAMS,
+    .start_fen = CHESSGI_START,
+    .notation_help = "Drops: N@d5 puts a knight from your pocket on d5 (P@a1: pawns may land on your first rank).\n",
+    .from_fen = classic_from_fen,
+    .to_fen = classic_to_fen,
+    CHESSGI_SHARED,
+};
+
+const Variant VARIANT_CHESSGI = {
+    .name = "chessgi",
+    .title = "Time Travel Chessgi",
+    .params = &TRAVEL_PARAMS,
+    .start_fen = CHESSGI_START " -/- 0",
+    .notation_help =
+        "Drops and time travel (human form / coordinate form):\n"
+        "  N@d5      / N@d5       drop a knight from your pocket on d5\n"
+        "  Nf3>12    / f3>12      send the knight on f3 into your pocket, due at move 12\n"
+        "  [N]@e5    / [N]@e5     drop the knight due now on e5 (a king due must land)\n"
+        "  <1.4>Nf3  / <1.4>g1f3  travel to position 4 of timeline 1, keeping your\n"
+        "                         pocket, and play Nf3 there (a new timeline); the\n"
+        "                         play command 'travel' lists the positions\n",
+    .options = CHESSGI_OPTIONS,
+    .option_count = CHESSGI_OPTION_COUNT,
+    .from_fen = travel_from_fen,
+    .to_fen = travel_to_fen,
+    CHESSGI_SHARED,
+    .format_sheet = chessgi_format_sheet,
+    .note = chessgi_note,
+    .sheet_departure = chessgi_sheet_departure,
+    .sheet_join = chessgi_sheet_join,
+};
