@@ -11,6 +11,31 @@
 #include "bitboard.h"
 #include "ttchess/movegen.h"
 
+PieceType notation_read_piece(const char **p)
+{
+    if (**p && strchr("PNBRQK", **p)) return piece_type_from_letter(*(*p)++);
+    return NO_TYPE;
+}
+
+bool notation_read_square(const char **p, Square *s)
+{
+    *s = square_parse(*p);
+    if (*s == SQ_NONE) return false;
+    *p += 2;
+    return true;
+}
+
+bool notation_read_number(const char **p, int *n)
+{
+    const char *s = *p;
+    int v = 0, digits = 0;
+    while (isdigit((unsigned char)*s) && digits < 6) v = v * 10 + (*s++ - '0'), digits++;
+    if (!digits || isdigit((unsigned char)*s)) return false;
+    *n = v;
+    *p = s;
+    return true;
+}
+
 bool notation_strip(const char *text, char *buf, size_t len)
 {
     size_t n = 0;

@@ -139,22 +139,6 @@ bool chessgi_format_sheet(const Line *l, Move m, int part, Text *out)
 
 /* ---- Reading ------------------------------------------------------------ */
 
-static bool read_number(const char **p, int *n)
-{
-    long v = 0;
-    int digits = 0;
-    while (isdigit((unsigned char)**p) && digits < 7) v = v * 10 + (*(*p)++ - '0'), digits++;
-    *n = (int)v;
-    return digits > 0 && !isdigit((unsigned char)**p);
-}
-
-/* An optional piece letter (upper case); NO_TYPE if none. */
-static PieceType read_piece(const char **p)
-{
-    if (**p && strchr("PNBRQK", **p)) return piece_type_from_letter(*(*p)++);
-    return NO_TYPE;
-}
-
 /* "<T.P>": the node it names, or -1 (with the reason) if the text starts
  * with '<' but names none; -2 if the text does not start with '<'. */
 static int read_node(const Line *l, const char **p, Text *err)
@@ -163,7 +147,7 @@ static int read_node(const Line *l, const char **p, Text *err)
     if (*s != '<') return -2;
     s++;
     int t, ply;
-    if (!read_number(&s, &t) || *s++ != '.' || !read_number(&s, &ply) || *s++ != '>') {
+    if (!notation_read_number(&s, &t) || *s++ != '.' || !notation_read_number(&s, &ply) || *s++ != '>') {
         text_fail(err, "a general travel is written <T.P> then the move, e.g. <1.4>Nf3 (timeline 1, ply 4)");
         return -1;
     }
@@ -204,12 +188,12 @@ static bool read_special(const char *s, Move *out)
     }
     /* A special travel: "f3>12", "Nf3>12". */
     p = s;
-    read_piece(&p);
+    notation_read_piece(&p);
     Square from = square_parse(p);
     if (from == SQ_NONE || p[2] != '>') return false;
     p += 3;
     int due;
-    if (!read_number(&p, &due) || *p) return false;
+    if (!notation_read_number(&p, &due) || *p) return false;
     *out = move_make(from, SQ_NONE, MOVE_SEND_FORWARD, NO_TYPE, (uint32_t)due);
     return true;
 }
@@ -472,12 +456,12 @@ bool chessgi_sheet_departure(const char *cell, int *move)
 {
     const char *p = cell;
     int t, ply;
-    if (*p++ != '<' || !read_number(&p, &t) || *p++ != '.' || !read_number(&p, &ply) || *p++ != '>') return false;
+    if (*p++ != '<' || !notation_read_number(&p, &t) || *p++ != '.' || !notation_read_number(&p, &ply) || *p++ != '>') return false;
     while (*p == ' ') p++;
     if (strncmp(p, "(move", 5)) return false;
     p += 5;
     while (*p == ' ') p++;
-    if (!read_number(&p, move) || *p++ != ')') return false;
+    if (!notation_read_number(&p, move) || *p++ != ')') return false;
     while (*p == ' ') p++;
     return !*p;
 }

@@ -32,29 +32,6 @@ static bool canonical(const char *text, char *buf, size_t len)
     return true;
 }
 
-static bool read_square(const char **p, Square *s)
-{
-    *s = square_parse(*p);
-    if (*s == SQ_NONE) return false;
-    *p += 2;
-    return true;
-}
-
-static bool read_number(const char **p, int *n)
-{
-    int v = 0, digits = 0;
-    while (isdigit((unsigned char)**p) && digits < 6) v = v * 10 + (*(*p)++ - '0'), digits++;
-    *n = v;
-    return digits > 0 && !isdigit((unsigned char)**p);
-}
-
-/* An optional piece letter; returns NO_TYPE if none. */
-static PieceType read_piece(const char **p)
-{
-    if (**p && strchr("PNBRQK", **p)) return piece_type_from_letter(*(*p)++);
-    return NO_TYPE;
-}
-
 /* "[X]" or "X@" with X a piece letter and, for a bishop, w or b.  *dark is
  * -1 when no colour was given.  Returns NO_TYPE if the text is not one. */
 static PieceType read_arrival_label(const char **p, int *dark, bool *bracketed)
@@ -62,7 +39,7 @@ static PieceType read_arrival_label(const char **p, int *dark, bool *bracketed)
     const char *s = *p;
     *bracketed = *s == '[';
     if (*bracketed) s++;
-    PieceType t = read_piece(&s);
+    PieceType t = notation_read_piece(&s);
     if (t == NO_TYPE) return NO_TYPE;
     *dark = -1;
     if (t == BISHOP && (*s == 'w' || *s == 'b') && (*bracketed ? s[1] == ']' : s[1] == '@')) *dark = *s++ == 'b';
@@ -87,17 +64,17 @@ static bool accept(const Line *l, Move m, Move *out, Text *err)
 static bool parse_send(const Line *l, const char *s, Move *out, Text *err, bool *matched)
 {
     const char *p = s;
-    PieceType named = read_piece(&p);
+    PieceType named = notation_read_piece(&p);
     bool paren = *p == '(';
     if (paren) p++;
     Square from;
-    if (!read_square(&p, &from)) return false;
+    if (!notation_read_square(&p, &from)) return false;
     if (paren && *p++ != ')') return false;
     if (*p == '>') p++;
     else if (!strncmp(p, "//to", 4)) p += 4;
     else return false;
     int m;
-    if (!read_number(&p, &m) || *p) return false;
+    if (!notation_read_number(&p, &m) || *p) return false;
     *matched = true;
     Piece there = line_board(l)->squares[from];
     char sq[3];
@@ -111,10 +88,10 @@ static bool parse_send(const Line *l, const char *s, Move *out, Text *err, bool 
 static bool parse_king_back(const Line *l, const char *s, Move *out, Text *err, bool *matched)
 {
     const char *p = s;
-    PieceType named = read_piece(&p);
+    PieceType named = notation_read_piece(&p);
     Square from, to;
     int t;
-    if (!read_square(&p, &from) || *p++ != '<' || !read_number(&p, &t) || *p++ != '@' || !read_square(&p, &to) || *p)
+    if (!notation_read_square(&p, &from) || *p++ != '<' || !notation_read_number(&p, &t) || *p++ != '@' || !notation_read_square(&p, &to) || *p)
         return false;
     *matched = true;
     if (named != NO_TYPE && named != KING) return text_fail(err, "only a king travels back in time");
@@ -133,7 +110,7 @@ static bool parse_king_without_square(const Line *l, const char *s, Move *out, T
     else if (!strncmp(p, "//to", 4)) p += 4;
     else return false;
     int m;
-    if (!read_number(&p, &m) || *p) return false;
+    if (!notation_read_number(&p, &m) || *p) return false;
     *matched = true;
     const Board *b = line_board(l);
     if (back || m < b->fullmove)
@@ -174,7 +151,7 @@ static bool parse_arrival(const Line *l, const char *s, Move *out, Text *err, bo
     if (bracketed && !ftf && *p && due && arrival_type(due) == t &&
         gifford_first_placement(&st->board, due) == SQ_NONE && arrival_type(due) != KING)
         return gifford_parse(l, p, out, err);
-    if (!read_square(&p, &q) || *p) {
+    if (!notation_read_square(&p, &q) || *p) {
         /* "[X]" alone, or "[X]" before another action: the arrival was lost. */
         if (!bracketed || ftf) {
             if (ftf && !*p) return text_fail(err, "a king from the future needs its square, e.g. K [FTF] f8");
@@ -274,7 +251,7 @@ static bool read_departure(const char *cell, Square *king, int *move)
     }
     if (strncmp(p, "//backto", 8)) return false;
     p += 8;
-    if (!read_number(&p, move)) return false;
+    if (!notation_read_number(&p, move)) return false;
     /* Footnote marks and annotations may follow. */
     return strspn(p, "*!?") == strlen(p);
 }

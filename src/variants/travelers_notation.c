@@ -116,21 +116,6 @@ static bool canonical(const char *text, char *buf, size_t len)
     return n > 0;
 }
 
-/* A piece letter in upper case (lower case b is a file). */
-static PieceType read_letter(const char **p)
-{
-    if (**p && strchr("PNBRQK", **p)) return piece_type_from_letter(*(*p)++);
-    return NO_TYPE;
-}
-
-static bool read_square(const char **p, Square *s)
-{
-    *s = square_parse(*p);
-    if (*s == SQ_NONE) return false;
-    *p += 2;
-    return true;
-}
-
 /* Each read_* below returns 0 if the text is not of its form, 1 with the
  * action it names in *m (legal or not), or -1 when the text is of its
  * form but badly written (err says how to write it). */
@@ -142,8 +127,8 @@ static int read_annihilation(const char *s, Move *m, PieceType *named, Text *err
     const char *slashes = strstr(s, "//"), *p = s;
     Square f, t;
     if (!slashes) return 0;
-    *named = read_letter(&p);
-    if (!read_square(&p, &f) || p != slashes || (p += 2, !read_square(&p, &t)) || *p) {
+    *named = notation_read_piece(&p);
+    if (!notation_read_square(&p, &f) || p != slashes || (p += 2, !notation_read_square(&p, &t)) || *p) {
         text_fail(err, "cannot read '%s' as an annihilation: write b8//c6 (or Nb8//c6), the piece's square, "
                   "two slashes and its traveling twin's square", s);
         return -1;
@@ -177,11 +162,11 @@ static int read_explosion(const char *s, Move *m, Text *err)
     const char *slash = strchr(s, '/'), *p = s;
     if (!slash || slash[1] == '/' || (slash[1] && !slash[2])) return 0;
     const char *after = slash + 1 + (slash[1] == 'x');
-    PieceType x = read_letter(&p), promo = NO_TYPE;
+    PieceType x = notation_read_piece(&p), promo = NO_TYPE;
     Square e, t;
     if (x == NO_TYPE) x = PAWN;
     int r = 1;
-    if (!read_square(&p, &e) || p != slash || (p = after, !read_square(&p, &t)) ||
+    if (!notation_read_square(&p, &e) || p != slash || (p = after, !notation_read_square(&p, &t)) ||
         (*p && (r = read_promotion(&p, &promo, err)) <= 0) || *p) {
         if (r >= 0)
             text_fail(err, "cannot read '%s' as an explosion: write the piece, the explosion square, a slash and where "

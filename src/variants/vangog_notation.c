@@ -194,27 +194,13 @@ static bool canonical(const char *text, char *buf, size_t len)
     return n > 0;
 }
 
-static PieceType read_letter(const char **p)
-{
-    if (**p && strchr("PNBRQK", **p)) return piece_type_from_letter(*(*p)++);
-    return NO_TYPE;
-}
-
-static bool read_square(const char **p, Square *s)
-{
-    *s = square_parse(*p);
-    if (*s == SQ_NONE) return false;
-    *p += 2;
-    return true;
-}
-
 /* "[X]f[-x:]t" to the end of the text. */
 static bool read_long(const char *p, PieceType *x, Square *f, Square *t)
 {
-    *x = read_letter(&p);
-    if (!read_square(&p, f)) return false;
+    *x = notation_read_piece(&p);
+    if (!notation_read_square(&p, f)) return false;
     if (*p == '-' || *p == 'x' || *p == ':') p++;
-    return read_square(&p, t) && !*p;
+    return notation_read_square(&p, t) && !*p;
 }
 
 
@@ -457,7 +443,7 @@ static bool parse_future_san(const Line *l, const char *body, Move *out, Text *e
 {
     static const char FORM[] = "cannot read '%s' as a departure to the future (e.g. Qh5^, Nbd2^, exd5^ or d1h5^)";
     const char *p = body;
-    PieceType x = read_letter(&p);
+    PieceType x = notation_read_piece(&p);
     if (x == NO_TYPE) x = PAWN;
     size_t n = strlen(p);
     Square t = n >= 2 ? square_parse(p + n - 2) : SQ_NONE;
@@ -550,10 +536,10 @@ bool vangog_parse(const Line *l, const char *text, Move *out, Text *err)
     }
     if (carets == 2) {
         const char *p = body;
-        x = read_letter(&p);
+        x = notation_read_piece(&p);
         if (x == NO_TYPE) x = PAWN;
         if (*p == 'x') p++;
-        if (!read_square(&p, &t) || *p)
+        if (!notation_read_square(&p, &t) || *p)
             return text_fail(err, "a reappearance names the piece and its square: e.g. Qh5^^ (or Qh5††)");
         if ((r = try_action(l, move_make(SQ_NONE, t, MOVE_REAPPEAR, x, 0), out, err))) return r > 0;
         explain_reappearance(l, x, t, err);
