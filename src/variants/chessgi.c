@@ -661,8 +661,9 @@ static bool chessgi_note(const Line *l, Move m, Text *out)
     const State *s = line_state(l);
     const Traveller *due = chessgi_due_now(s);
     if (!due || m.kind == MOVE_ARRIVAL) return true;
-    /* A general travel to a position at the same move keeps it due there. */
-    if ((m.flags & MOVE_AT_NODE) && line_node(l, (int)m.arg)->state->board.fullmove == s->board.fullmove) return true;
+    /* Anything but its drop loses it, a general travel included (one to a
+     * position at the same move too, unless the move made there drops it,
+     * which is an arrival and so returned above). */
     text_addf(out, "the %s %s sent to move %d is lost in time", color_name(s->board.side), piece_type_name(due->type),
               due->due);
     return !out->failed;
