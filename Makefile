@@ -20,7 +20,9 @@ WARN    := -Wall -Wextra -Werror
 # bench" adds -march=native.
 OPT     ?= -O2
 CFLAGS  ?=
-INCLUDES := -Iinclude -Isrc/core -Isrc/variants -Isrc/record -Isrc/cli
+INCLUDES := -Iinclude -Isrc/core -Isrc/variants -Isrc/record -Isrc/engine -Isrc/cli
+# The engine's threads (Lazy SMP) and its reductions (log).
+LDLIBS  := -pthread -lm
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(INCLUDES) -D_POSIX_C_SOURCE=200809L
 
 ifeq ($(origin CC),default)
@@ -39,7 +41,7 @@ endif
 ASAN_OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_BUILD := $(BUILD)-asan
 
-LIB_SRC := $(filter-out src/core/tables_gen.c,$(wildcard src/core/*.c src/variants/*.c src/record/*.c))
+LIB_SRC := $(filter-out src/core/tables_gen.c,$(wildcard src/core/*.c src/variants/*.c src/record/*.c src/engine/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tables.o
 CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -83,7 +85,7 @@ $(BUILD)/libttchess.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/ttchess: $(CLI_OBJ) $(BUILD)/libttchess.a
-	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(BUILD)/libttchess.a -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
 run: $(BUILD)/ttchess
 	./$(BUILD)/ttchess play --variant gifford
@@ -94,15 +96,20 @@ deps: compiler
 
 $(BUILD)/tests/%: tests/%.c tests/support.h $(BUILD)/libttchess.a | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -lcmocka -o $@
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -lcmocka $(LDLIBS) -o $@
 
 $(BUILD)/tests/random-game: tests/random_game.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -o $@
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
+
+# The match runner (bench/match.sh, docs/match.md).
+$(BUILD)/bench/match: bench/match.c $(BUILD)/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
 $(BUILD)/tests/rules-dump: tests/rules_dump.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -o $@
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
 # A reference shares nothing with the library, not even its headers.
 $(BUILD)/tests/%-ref: tests/ref/%_ref.c | compiler
@@ -119,7 +126,7 @@ $(BUILD)/tests/failmalloc.so: tests/oom/failmalloc.c | compiler
 # compiler), for make test.
 $(BUILD)/fuzz/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $< fuzz/replay.c $(BUILD)/libttchess.a -o $@
+	$(CC) $(ALL_CFLAGS) $< fuzz/replay.c $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
 test: deps
 	@$(MAKE) --no-print-directory test-unit OOM_TEST=yes
@@ -177,7 +184,7 @@ fuzz-build:
 
 $(BUILD)/fuzzer/%: fuzz/%.c fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< $(BUILD)-fuzzlib/libttchess.a -o $@
+	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
 
 # The library for the fuzzers, built by this Makefile in a folder of its
 # own whenever a source is newer (the inner make rebuilds what changed).

@@ -130,6 +130,10 @@ static inline const Options *line_options(const Line *l) { return &l->game->opti
 
 /* Plays a legal action on the line; false only when out of memory. */
 bool line_push(Line *l, Move m);
+/* Passes the turn (the search's null move): the same position, the other
+ * side to move.  No game allows it; a search uses it only where its game
+ * cannot tell (eval.h, null_move_ok).  False only when out of memory. */
+bool line_push_null(Line *l);
 /* Takes back the line's last action (never one of the record's). */
 void line_pop(Line *l);
 

@@ -45,9 +45,13 @@ int cmd_export(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 int cmd_supports(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 /* Help texts, also printed by "ttchess help COMMAND". */
 extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_FEN[], HELP_END[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[],
-    HELP_VARIANTS[], HELP_SUPPORTS[], HELP_CHECK[];
+    HELP_VARIANTS[], HELP_SUPPORTS[], HELP_CHECK[], HELP_ENGINE[], HELP_ANALYZE[], HELP_SOLVE[], HELP_BENCH[];
 
 #endif

@@ -25,6 +25,10 @@ static const Command COMMANDS[] = {
     { "replay", cmd_replay, HELP_REPLAY, "check a game record (PGN or score sheets) and show its timelines" },
     { "export", cmd_export, HELP_EXPORT, "write a game record as PGN or as score sheets" },
     { "variants", cmd_variants, HELP_VARIANTS, "list the games and their options" },
+    { "engine", cmd_engine, HELP_ENGINE, "the computer opponent, speaking UCI (for GUIs and match runners)" },
+    { "analyze", cmd_analyze, HELP_ANALYZE, "search a position and print the best lines" },
+    { "solve", cmd_solve, HELP_SOLVE, "find a forced mate (or win) in N moves, or prove there is none" },
+    { "bench", cmd_bench, HELP_BENCH, "search fixed positions of every variant: the engine's node signature" },
 };
 enum { COMMAND_COUNT = sizeof COMMANDS / sizeof COMMANDS[0] };
 

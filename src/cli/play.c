@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * ttchess play: a game between two people at one keyboard, in the
- * terminal.  Everything about the rules comes through the Variant table, so
+ * ttchess play: a game between two people at one keyboard, or against
+ * the engine (--vs engine), in the terminal.  Everything about the rules comes through the Variant table, so
  * this file knows no particular game: it draws the board of the present
  * position, prints what the variant says about it (describe), reads one
  * line at a time and either runs a command or hands the text to the
@@ -22,14 +22,19 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "engine.h"
 #include "ttchess/pgn.h"
 #include "ttchess/sheets.h"
 
 const char HELP_PLAY[] =
     "usage: ttchess play [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
     "                    [--load FILE] [--color auto|always|never] [--ascii] [--flip]\n"
+    "                    [--vs engine [--color white|black] [--level 1-10 | --movetime MS]]\n"
     "\n"
-    "Plays a game between two people at one keyboard.  Each turn shows the\n"
+    "Plays a game between two people at one keyboard, or against the engine\n"
+    "(--vs engine: the engine's thinking shows on one status line while it\n"
+    "searches, then its action; 'undo' takes back your last action and its\n"
+    "answer).  Each turn shows the\n"
     "board, what the variant has to say about the position (pending arrivals,\n"
     "travels left, ...), the timeline, the move number, the last action and a\n"
     "prompt.  Type an action in any notation the variant reads (SAN such as Nf3\n"
@@ -61,6 +66,11 @@ const char HELP_PLAY[] =
     "                 and NO_COLOR is not set), always or never\n"
     "  --ascii        letters KQRBNP/kqrbnp instead of chess symbols, no colours\n"
     "  --flip         show the board from Black's side\n"
+    "  --vs engine    play against the computer\n"
+    "  --color white|black  with --vs engine: the side you play (default white)\n"
+    "  --level N      the engine's strength, 1 (weakest) to 10 (full strength,\n"
+    "                 the default); level N thinks N tenths of a second a move\n"
+    "  --movetime MS  the engine thinks this many milliseconds a move instead\n"
     "\n"
     "The end of the input adjourns the game; the exit status is then 0.\n";
 
@@ -87,6 +97,10 @@ typedef struct Session {
     int travel_node;   /* the earlier position 'travel N' chose, whose
                           move the next line gives; -1 when none   */
     char travel_label[32]; /* how actions name that position ("<1.4>") */
+    Engine *engine;    /* the opponent with --vs engine, else NULL  */
+    Color engine_side;
+    int engine_skill;
+    int64_t engine_movetime;
 } Session;
 
 /* ------------------------------------------------------------------ */
@@ -681,11 +695,16 @@ static bool cmd_undo(Session *s, const char *arg)
         printf("nothing to undo\n");
         return false;
     }
-    Text text = TEXT_INIT;
-    format_numbered_action(g, game_current(g), &text);
-    game_pop(g);
-    printf("took back %s\n", text_str(&text));
-    text_free(&text);
+    /* Against the engine an undo gives the turn back to the player: the
+     * engine's answer goes too, or it would only play it again. */
+    int plies = s->engine && side_to_move(g) != s->engine_side && game_current(g) >= 2 ? 2 : 1;
+    for (int i = 0; i < plies; i++) {
+        Text text = TEXT_INIT;
+        format_numbered_action(g, game_current(g), &text);
+        game_pop(g);
+        printf("took back %s\n", text_str(&text));
+        text_free(&text);
+    }
     return true;
 }
 
@@ -1162,6 +1181,10 @@ typedef struct PlayOptions {
     const char *load;
     const char *color;  /* "auto", "always" or "never" */
     bool ascii, flip;
+    const char *vs;     /* "engine" or NULL              */
+    const char *side;   /* "white" or "black"            */
+    int level;          /* 1..10, 0: not given          */
+    long movetime;      /* ms, 0: not given             */
 } PlayOptions;
 
 /* Matches "--name VALUE" and "--name=VALUE". */
@@ -1185,7 +1208,30 @@ static void parse_play_options(int argc, char **argv, PlayOptions *o)
     for (int i = 1; i < argc; i++) {
         if (cli_position_option(&o->position, argc, argv, &i)) continue;
         if (value_option("--load", argc, argv, &i, &o->load)) continue;
-        if (value_option("--color", argc, argv, &i, &o->color)) continue;
+        const char *value;
+        if (value_option("--color", argc, argv, &i, &value)) {
+            /* --color names the player's side against the engine, or how
+             * to colour the squares: the words tell which. */
+            if (!strcmp(value, "white") || !strcmp(value, "black")) o->side = value;
+            else o->color = value;
+            continue;
+        }
+        if (value_option("--vs", argc, argv, &i, &o->vs)) continue;
+        if (value_option("--level", argc, argv, &i, &value)) {
+            char *end;
+            long n = strtol(value, &end, 10);
+            if (*end || end == value || n < 1 || n > 10) cli_fail("bad --level '%s': give a whole number from 1 to 10", value);
+            o->level = (int)n;
+            continue;
+        }
+        if (value_option("--movetime", argc, argv, &i, &value)) {
+            char *end;
+            long n = strtol(value, &end, 10);
+            if (*end || end == value || n < 1 || n > 3600000)
+                cli_fail("bad --movetime '%s': give milliseconds from 1 to 3600000", value);
+            o->movetime = n;
+            continue;
+        }
         if (!strcmp(argv[i], "--ascii")) o->ascii = true;
         else if (!strcmp(argv[i], "--flip")) o->flip = true;
         else if (argv[i][0] == '-') cli_fail("unknown option '%s' (see 'ttchess play --help')", argv[i]);
@@ -1195,6 +1241,10 @@ static void parse_play_options(int argc, char **argv, PlayOptions *o)
         cli_fail("bad --color '%s': give auto, always or never", o->color);
     if (o->load && (o->position.fen || o->position.moves))
         cli_fail("--load cannot be combined with --fen or --moves");
+    if (o->vs && strcmp(o->vs, "engine")) cli_fail("bad --vs '%s': the only opponent is 'engine'", o->vs);
+    if (!o->vs && (o->side || o->level || o->movetime))
+        cli_fail("--color white|black, --level and --movetime need --vs engine");
+    if (o->level && o->movetime) cli_fail("give --level or --movetime, not both");
 }
 
 static bool want_color(const PlayOptions *o)
@@ -1223,9 +1273,58 @@ static void print_farewell(const Game *g)
     else printf("game adjourned\n");
 }
 
+/* The engine's thinking on one line, rewritten as each depth completes
+ * (only on a terminal: a transcript gets the action alone). */
+static void print_thinking(void *context, const SearchInfo *info)
+{
+    const Session *s = context;
+    if (!isatty(STDOUT_FILENO) || info->multipv != 1) return;
+    Text line = TEXT_INIT;
+    Line l;
+    line_open(&l, &s->game, game_current(&s->game));
+    for (int i = 0; i < info->pv_length && i < 6; i++) {
+        if (i) text_add(&line, " ");
+        if (!s->game.variant->format_human(&l, info->pv[i], &line) || !line_push(&l, info->pv[i])) break;
+    }
+    line_close(&l);
+    char score[32];
+    if (engine_score_is_mate(info->score)) snprintf(score, sizeof score, "#%d", engine_mate_moves(info->score));
+    else snprintf(score, sizeof score, "%+.2f", info->score / 100.0);
+    printf("\r\033[Kthinking: depth %d  %s  %s  (%llu nodes)", info->depth, score, text_str(&line),
+           (unsigned long long)info->nodes);
+    fflush(stdout);
+    text_free(&line);
+}
+
+static void engine_turn(Session *s)
+{
+    SearchLimits lim = { .movetime = s->engine_movetime, .multipv = 1 };
+    SearchResult r;
+    Text err = TEXT_INIT;
+    engine_set_skill(s->engine, s->engine_skill);
+    engine_set_seed(s->engine, (uint64_t)time(NULL));
+    if (!engine_search(s->engine, &s->game, &lim, print_thinking, s, &r, &err)) cli_fail_text(NULL, &err);
+    if (isatty(STDOUT_FILENO)) printf("\r\033[K");
+    if (!r.has_move) return;
+    Text text = TEXT_INIT;
+    Line l;
+    line_open(&l, &s->game, game_current(&s->game));
+    need(s->game.variant->format_human(&l, r.best, &text));
+    line_close(&l);
+    need(game_push(&s->game, r.best));
+    printf("the engine plays %s\n", text_str(&text));
+    text_free(&text);
+}
+
+static bool engine_to_move(const Session *s)
+{
+    return s->engine && side_to_move(&s->game) == s->engine_side && !game_is_over(&s->game) && s->travel_node < 0;
+}
+
 static void play_loop(Session *s)
 {
     char buf[LINE_LIMIT + 1];
+    if (engine_to_move(s)) engine_turn(s);
     print_position(s);
     while (!s->done) {
         print_prompt(s);
@@ -1242,7 +1341,13 @@ static void play_loop(Session *s)
         char *line = trim(buf);
         if (s->echo) printf("%s\n", line);
         if (!*line) continue;
-        if (handle_line(s, line)) print_position(s);
+        if (handle_line(s, line)) {
+            if (engine_to_move(s)) {
+                print_position(s);
+                engine_turn(s);
+            }
+            print_position(s);
+        }
     }
     print_farewell(&s->game);
 }
@@ -1261,7 +1366,19 @@ int cmd_play(int argc, char **argv)
     pgn_header_init(&s->header);
     start_game(&o, s);
     movelist_init(&s->legal);
+    if (o.vs) {
+        s->engine = engine_new();
+        if (!s->engine) cli_fail("out of memory");
+        s->engine_side = o.side && !strcmp(o.side, "black") ? WHITE : BLACK;
+        int level = o.level ? o.level : 10;
+        s->engine_skill = (level - 1) * ENGINE_SKILL_MAX / 9;
+        s->engine_movetime = o.movetime ? o.movetime : 100L * level;
+        if (o.movetime && !o.level) s->engine_skill = ENGINE_SKILL_MAX;
+        printf("You play %s against the engine (skill %d of %d, %lld ms a move).\n", color_name((Color)!s->engine_side),
+               s->engine_skill, ENGINE_SKILL_MAX, (long long)s->engine_movetime);
+    }
     play_loop(s);
+    engine_free(s->engine);
     movelist_free(&s->legal);
     pgn_header_free(&s->header);
     game_free(&s->game);

@@ -317,6 +317,32 @@ void line_close(Line *l) { free_stack(&l->own); }
 
 bool line_push(Line *l, Move m) { return push_action(&l->own, l, m); }
 
+/* A pass copies the present position as it is, ext included, and only
+ * hands the turn over: the variant is not asked, because passing is no
+ * action of any game.  That is why the search passes only where the
+ * game's evaluator says its own state cannot notice (eval.h). */
+bool line_push_null(Line *l)
+{
+    NodeStack *s = &l->own;
+    if (!reserve_slot(s)) return false;
+    int present = line_current(l);
+    const Node *now = line_node(l, present);
+    size_t bytes = state_bytes(now->state);
+    Node *n = carve(s, sizeof(Node) + bytes);
+    if (!n) return false;
+    State *next = (State *)(n + 1);
+    memcpy(next, now->state, bytes);
+    board_end_turn(&next->board, false);
+    n->parent = present;
+    n->timeline = now->timeline;
+    n->timelines = now->timelines;
+    n->move = move_none();
+    n->state = next;
+    n->key = board_position_key(&next->board) ^ next->ext_key;
+    s->at[s->count++] = n;
+    return true;
+}
+
 void line_pop(Line *l)
 {
     if (l->own.count > 0) pop_node(&l->own);

@@ -1,0 +1,676 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * match: plays games between two players and says who is stronger
+ * (docs/match.md).  A player is a UCI engine (any program: ttchess
+ * engine, Stockfish, Fairy-Stockfish), or one of two players built in:
+ * "random" (any legal action) and "greedy" (the action that captures the
+ * most material, else any).  The referee is the ttchess library: it keeps
+ * the game with every timeline, checks every action an engine answers,
+ * and ends the game by the variant's rules, so an engine that answers an
+ * illegal action, or none, loses the game and is counted as a protocol
+ * error.
+ *
+ * Each opening of the file is played twice, colours swapped.  The result
+ * is the score, an Elo difference with its 95 % interval, and one line
+ * "RESULT|..." for bench/match.sh to put in its table.
+ */
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ttchess/game.h"
+#include "ttchess/text.h"
+#include "ttchess/variant.h"
+#include "eval.h"
+
+static const char USAGE[] =
+    "usage: match --variant V [options] PLAYER1 PLAYER2\n"
+    "\n"
+    "Plays games between PLAYER1 and PLAYER2 and prints the score with an Elo\n"
+    "estimate.  A PLAYER is 'random', 'greedy' (captures the most material,\n"
+    "else random) or 'uci:COMMAND' (a UCI engine started by /bin/sh).\n"
+    "\n"
+    "  --variant V        the game (see 'ttchess variants')\n"
+    "  --options TEXT     the variant's options, as 'ttchess play' takes them\n"
+    "  --games N          games to play (default 10); an opening is played twice,\n"
+    "                     colours swapped\n"
+    "  --openings FILE    one opening a line: VARIANT|FEN or -|ACTIONS (VARIANT\n"
+    "                     '*' for every variant); default: the start position\n"
+    "  --movetime MS      each engine thinks MS milliseconds a move (default 100)\n"
+    "  --tc BASE+INC      a clock instead: BASE seconds a side, INC seconds a move\n"
+    "  --max-plies N      a game still going after N actions is a draw (400)\n"
+    "  --option1 N=V      a UCI option for PLAYER1 (repeatable); --option2 likewise\n"
+    "  --name1 NAME       the name in the results (default: the engine's own)\n"
+    "  --seed N           seed of the built-in players' choices (default 1)\n"
+    "  --log FILE         writes each game: its result and its actions\n"
+    "  --quiet            no line per game\n";
+
+enum { MAX_OPTIONS = 16, LINE_MAX_BYTES = 1 << 16 };
+
+typedef enum PlayerKind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_UCI } PlayerKind;
+
+typedef struct Player {
+    PlayerKind kind;
+    char name[128];
+    const char *command;
+    const char *options[MAX_OPTIONS];
+    int option_count;
+    pid_t pid;
+    FILE *to;
+    int from;
+    char buffer[LINE_MAX_BYTES];
+    size_t buffered;
+    bool has_variant_option;
+    int errors;      /* protocol errors: illegal, unreadable or missing answers */
+    int forfeits;    /* games lost on time                                      */
+} Player;
+
+typedef struct Opening {
+    char *fen;       /* NULL: the start */
+    char *moves;     /* NULL: none      */
+} Opening;
+
+typedef struct Config {
+    const Variant *variant;
+    Options options;
+    int games;
+    int movetime;
+    int base_ms, inc_ms;      /* base_ms > 0: a clock */
+    int max_plies;
+    uint64_t seed;
+    FILE *log;
+    bool quiet;
+    Opening *openings;
+    int opening_count;
+} Config;
+
+/* ---- Small helpers --------------------------------------------------------- */
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("match: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t x = *s += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static char *copy_string(const char *s)
+{
+    char *c = strdup(s);
+    if (!c) die("out of memory");
+    return c;
+}
+
+/* ---- UCI engines ----------------------------------------------------------- */
+
+static void send(Player *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void send(Player *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(p->to, fmt, ap);
+    va_end(ap);
+    fputc('\n', p->to);
+    fflush(p->to);
+}
+
+/* Reads one line the engine writes, waiting until `deadline` (a time of
+ * now_ms); false when none came by then or the engine has gone. */
+static bool receive(Player *p, char *line, size_t size, int64_t deadline)
+{
+    for (;;) {
+        char *nl = memchr(p->buffer, '\n', p->buffered);
+        if (nl) {
+            size_t n = (size_t)(nl - p->buffer);
+            size_t keep = n < size - 1 ? n : size - 1;
+            memcpy(line, p->buffer, keep);
+            line[keep] = '\0';
+            if (keep && line[keep - 1] == '\r') line[keep - 1] = '\0';
+            p->buffered -= n + 1;
+            memmove(p->buffer, nl + 1, p->buffered);
+            return true;
+        }
+        if (p->buffered == sizeof p->buffer) p->buffered = 0; /* a line too long for anyone */
+        int64_t wait = deadline - now_ms();
+        if (wait < 0) return false;
+        struct pollfd pfd = { .fd = p->from, .events = POLLIN };
+        int r = poll(&pfd, 1, wait > 60000 ? 60000 : (int)wait);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) continue;
+        ssize_t got = read(p->from, p->buffer + p->buffered, sizeof p->buffer - p->buffered);
+        if (got <= 0) return false;
+        p->buffered += (size_t)got;
+    }
+}
+
+/* Waits for a line starting with `word`; false after `timeout_ms`. */
+static bool expect(Player *p, const char *word, int timeout_ms, char *line, size_t size)
+{
+    int64_t deadline = now_ms() + timeout_ms;
+    size_t len = strlen(word);
+    while (receive(p, line, size, deadline)) {
+        if (!strncmp(line, word, len) && (line[len] == '\0' || line[len] == ' ')) return true;
+        if (!strncmp(line, "id name ", 8) && !p->name[0]) snprintf(p->name, sizeof p->name, "%s", line + 8);
+        if (!strncmp(line, "option name UCI_Variant ", 24)) p->has_variant_option = true;
+    }
+    return false;
+}
+
+static void start_engine(Player *p, const Config *cfg)
+{
+    int to[2], from[2];
+    if (pipe(to) || pipe(from)) die("cannot make a pipe: %s", strerror(errno));
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) die("cannot start '%s': %s", p->command, strerror(errno));
+    if (pid == 0) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[0]);
+        close(to[1]);
+        close(from[0]);
+        close(from[1]);
+        execl("/bin/sh", "sh", "-c", p->command, (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    p->pid = pid;
+    p->from = from[0];
+    p->to = fdopen(to[1], "w");
+    if (!p->to) die("out of memory");
+    char line[4096];
+    send(p, "uci");
+    if (!expect(p, "uciok", 10000, line, sizeof line)) die("'%s' did not answer 'uci' with 'uciok'", p->command);
+    bool variant_given = false;
+    for (int i = 0; i < p->option_count; i++) {
+        const char *eq = strchr(p->options[i], '=');
+        if (!eq) die("an engine option is NAME=VALUE, not '%s'", p->options[i]);
+        send(p, "setoption name %.*s value %s", (int)(eq - p->options[i]), p->options[i], eq + 1);
+        if (!strncmp(p->options[i], "UCI_Variant=", 12)) variant_given = true;
+    }
+    if (p->has_variant_option && !variant_given) send(p, "setoption name UCI_Variant value %s", cfg->variant->name);
+    if (!p->has_variant_option && strcmp(cfg->variant->name, "chess") != 0 && !variant_given)
+        die("'%s' has no UCI_Variant option: it plays chess only", p->command);
+    Text opts = TEXT_INIT;
+    options_format(cfg->variant, &cfg->options, false, &opts);
+    if (p->has_variant_option && text_str(&opts)[0] && !variant_given)
+        send(p, "setoption name VariantOptions value %s", text_str(&opts));
+    text_free(&opts);
+    send(p, "isready");
+    if (!expect(p, "readyok", 30000, line, sizeof line)) die("'%s' did not answer 'isready'", p->command);
+    if (!p->name[0]) snprintf(p->name, sizeof p->name, "%s", p->command);
+}
+
+static void stop_engine(Player *p)
+{
+    if (p->kind != PLAYER_UCI || !p->to) return;
+    send(p, "quit");
+    fclose(p->to);
+    p->to = NULL;
+    int64_t deadline = now_ms() + 2000;
+    int status;
+    while (waitpid(p->pid, &status, WNOHANG) == 0) {
+        if (now_ms() > deadline) {
+            kill(p->pid, SIGKILL);
+            waitpid(p->pid, &status, 0);
+            break;
+        }
+        nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+    }
+    close(p->from);
+}
+
+/* ---- The game ---------------------------------------------------------- */
+
+typedef struct Played {
+    Game game;
+    Text position;   /* the "position ..." command, actions appended */
+    Text record;     /* the actions, for the log                       */
+    int plies;
+} Played;
+
+/* Plays one action given as text; false (with the reason) if illegal. */
+static bool play_text(Played *pl, const char *text, Text *err)
+{
+    Line l;
+    line_open(&l, &pl->game, game_current(&pl->game));
+    Move m;
+    bool ok = pl->game.variant->parse(&l, text, &m, err);
+    Text coord = TEXT_INIT;
+    if (ok) ok = pl->game.variant->format_coord(&l, m, &coord);
+    line_close(&l);
+    if (ok && !game_push(&pl->game, m)) ok = text_fail(err, "out of memory");
+    if (ok) {
+        text_addf(&pl->position, " %s", text_str(&coord));
+        if (pl->plies) text_add(&pl->record, " ");
+        text_add(&pl->record, text_str(&coord));
+        pl->plies++;
+    }
+    text_free(&coord);
+    return ok;
+}
+
+static int material(const Board *b, Color c)
+{
+    int sum = 0;
+    for (PieceType t = PAWN; t < KING; t++) sum += eval_piece_value(t) * __builtin_popcountll(board_pieces(b, c, t));
+    return sum;
+}
+
+/* The built-in players: any action, or the one that leaves the opponent
+ * the least material on the board (ties by chance). */
+static bool builtin_choice(Player *p, Played *pl, uint64_t *rng, Move *out)
+{
+    MoveList list;
+    movelist_init(&list);
+    if (!game_generate(&pl->game, &list) || list.count == 0) {
+        movelist_free(&list);
+        return false;
+    }
+    if (p->kind == PLAYER_RANDOM) {
+        *out = list.moves[next_random(rng) % (uint64_t)list.count];
+        movelist_free(&list);
+        return true;
+    }
+    Color them = (Color)(1 - game_board(&pl->game)->side);
+    int best = -1, ties = 0;
+    Line l;
+    line_open(&l, &pl->game, game_current(&pl->game));
+    int before = material(line_board(&l), them);
+    for (int i = 0; i < list.count; i++) {
+        if (!line_push(&l, list.moves[i])) die("out of memory");
+        int gain = before - material(line_board(&l), them);
+        line_pop(&l);
+        if (gain > best) {
+            best = gain;
+            ties = 1;
+            *out = list.moves[i];
+        } else if (gain == best && next_random(rng) % (uint64_t)++ties == 0) {
+            *out = list.moves[i];
+        }
+    }
+    line_close(&l);
+    movelist_free(&list);
+    return true;
+}
+
+typedef enum Ending { END_RULES, END_ILLEGAL, END_NO_ANSWER, END_TIME, END_MAX_PLIES } Ending;
+
+typedef struct GameResult {
+    uint8_t result;        /* enum Result */
+    Ending ending;
+    Text words;
+} GameResult;
+
+/* Asks a UCI engine for its action; the time it took goes in *used_ms. */
+static bool engine_choice(Player *p, Played *pl, const Config *cfg, const int clock_ms[2], char *action,
+                          size_t size, int64_t *used_ms)
+{
+    send(p, "%s", text_str(&pl->position));
+    int64_t start = now_ms();
+    int allowed;
+    if (cfg->base_ms > 0) {
+        send(p, "go wtime %d btime %d winc %d binc %d", clock_ms[WHITE], clock_ms[BLACK], cfg->inc_ms, cfg->inc_ms);
+        Color side = game_board(&pl->game)->side;
+        allowed = clock_ms[side] + 5000;
+    } else {
+        send(p, "go movetime %d", cfg->movetime);
+        allowed = cfg->movetime * 3 + 2000;
+    }
+    char line[4096];
+    bool got = expect(p, "bestmove", allowed, line, sizeof line);
+    *used_ms = now_ms() - start;
+    if (!got) {
+        /* Get the engine back to listening before the next game. */
+        send(p, "stop");
+        expect(p, "bestmove", 2000, line, sizeof line);
+        return false;
+    }
+    char *word = line + 8;
+    while (*word == ' ') word++;
+    size_t n = strcspn(word, " ");
+    snprintf(action, size, "%.*s", (int)n, word);
+    return true;
+}
+
+static GameResult play_game(Player *white, Player *black, const Opening *opening, const Config *cfg, uint64_t *rng)
+{
+    GameResult gr = { RESULT_NONE, END_RULES, TEXT_INIT };
+    Played pl = { .position = TEXT_INIT, .record = TEXT_INIT };
+    Text err = TEXT_INIT;
+    if (!game_init(&pl.game, cfg->variant, &cfg->options, opening->fen, &err))
+        die("bad opening position '%s': %s", opening->fen, text_str(&err));
+    if (opening->fen) text_addf(&pl.position, "position fen %s moves", opening->fen);
+    else text_add(&pl.position, "position startpos moves");
+    if (opening->moves) {
+        char *copy = copy_string(opening->moves);
+        for (char *save = NULL, *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+            if (!play_text(&pl, tok, &err)) die("opening '%s': action '%s': %s", opening->moves, tok, text_str(&err));
+        free(copy);
+    }
+    Player *players[2] = { white, black };
+    for (int i = 0; i < 2; i++) {
+        if (players[i]->kind != PLAYER_UCI) continue;
+        char line[4096];
+        send(players[i], "ucinewgame");
+        send(players[i], "isready");
+        if (!expect(players[i], "readyok", 10000, line, sizeof line)) die("%s stopped answering", players[i]->name);
+    }
+    int clock_ms[2] = { cfg->base_ms, cfg->base_ms };
+    for (;;) {
+        Outcome o;
+        if (!game_outcome(&pl.game, &o)) die("out of memory");
+        if (o.result != RESULT_NONE) {
+            outcome_words(o, NULL, &gr.words);
+            gr.result = o.result;
+            break;
+        }
+        if (pl.plies >= cfg->max_plies) {
+            gr.result = RESULT_DRAW;
+            gr.ending = END_MAX_PLIES;
+            text_addf(&gr.words, "drawn after %d actions by the match's limit", cfg->max_plies);
+            break;
+        }
+        Color side = game_board(&pl.game)->side;
+        Player *p = players[side];
+        char action[256];
+        if (p->kind == PLAYER_UCI) {
+            int64_t used;
+            if (!engine_choice(p, &pl, cfg, clock_ms, action, sizeof action, &used)) {
+                p->errors++;
+                gr.result = result_loss_for(side);
+                gr.ending = END_NO_ANSWER;
+                text_addf(&gr.words, "%s gave no action in time", p->name);
+                break;
+            }
+            if (cfg->base_ms > 0) {
+                clock_ms[side] -= (int)used;
+                if (clock_ms[side] < 0) {
+                    p->forfeits++;
+                    gr.result = result_loss_for(side);
+                    gr.ending = END_TIME;
+                    text_addf(&gr.words, "%s lost on time", p->name);
+                    break;
+                }
+                clock_ms[side] += cfg->inc_ms;
+            }
+            text_clear(&err);
+            if (!play_text(&pl, action, &err)) {
+                p->errors++;
+                gr.result = result_loss_for(side);
+                gr.ending = END_ILLEGAL;
+                text_addf(&gr.words, "%s answered '%s', refused: %s", p->name, action, text_str(&err));
+                break;
+            }
+        } else {
+            Move m;
+            if (!builtin_choice(p, &pl, rng, &m)) die("the referee found no action where the game goes on");
+            Text coord = TEXT_INIT;
+            Line l;
+            line_open(&l, &pl.game, game_current(&pl.game));
+            if (!pl.game.variant->format_coord(&l, m, &coord)) die("out of memory");
+            line_close(&l);
+            if (!play_text(&pl, text_str(&coord), &err)) die("the referee cannot read its own action: %s", text_str(&err));
+            text_free(&coord);
+        }
+    }
+    if (cfg->log) {
+        fprintf(cfg->log, "%s|%s|%s|%s|%s|%s\n", white->name, black->name, result_string(gr.result), text_str(&gr.words),
+                opening->fen ? opening->fen : "-", text_str(&pl.record));
+        fflush(cfg->log);
+    }
+    text_free(&err);
+    text_free(&pl.position);
+    text_free(&pl.record);
+    game_free(&pl.game);
+    return gr;
+}
+
+/* ---- Openings -------------------------------------------------------------- */
+
+static void load_openings(Config *cfg, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) die("cannot read '%s': %s", path, strerror(errno));
+    char line[8192];
+    int number = 0;
+    while (fgets(line, sizeof line, f)) {
+        number++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!line[0] || line[0] == '#') continue;
+        char *bar1 = strchr(line, '|');
+        char *bar2 = bar1 ? strchr(bar1 + 1, '|') : NULL;
+        if (!bar2) die("%s:%d: an opening is VARIANT|FEN or -|ACTIONS", path, number);
+        *bar1 = *bar2 = '\0';
+        if (strcmp(line, "*") != 0 && strcmp(line, cfg->variant->name) != 0) continue;
+        Opening o = { NULL, NULL };
+        if (strcmp(bar1 + 1, "-") != 0) o.fen = copy_string(bar1 + 1);
+        if (bar2[1]) o.moves = copy_string(bar2 + 1);
+        Opening *more = realloc(cfg->openings, (size_t)(cfg->opening_count + 1) * sizeof *more);
+        if (!more) die("out of memory");
+        cfg->openings = more;
+        cfg->openings[cfg->opening_count++] = o;
+    }
+    fclose(f);
+    if (cfg->opening_count == 0) die("'%s' has no opening for %s", path, cfg->variant->name);
+}
+
+/* ---- The score ------------------------------------------------------------- */
+
+static double elo_of(double score)
+{
+    if (score <= 0.0) return -INFINITY;
+    if (score >= 1.0) return INFINITY;
+    return -400.0 * log10(1.0 / score - 1.0);
+}
+
+static void format_elo(double elo, char *out, size_t size)
+{
+    if (isinf(elo)) snprintf(out, size, "%sinf", elo > 0 ? "+" : "-");
+    else snprintf(out, size, "%+.0f", fabs(elo) < 0.5 ? 0.0 : elo);
+}
+
+static Player make_player(const char *spec)
+{
+    Player p;
+    memset(&p, 0, sizeof p);
+    p.from = -1;
+    if (!strcmp(spec, "random")) {
+        p.kind = PLAYER_RANDOM;
+        snprintf(p.name, sizeof p.name, "random");
+    } else if (!strcmp(spec, "greedy")) {
+        p.kind = PLAYER_GREEDY;
+        snprintf(p.name, sizeof p.name, "greedy");
+    } else if (!strncmp(spec, "uci:", 4) && spec[4]) {
+        p.kind = PLAYER_UCI;
+        p.command = spec + 4;
+    } else {
+        die("a player is 'random', 'greedy' or 'uci:COMMAND', not '%s'", spec);
+    }
+    return p;
+}
+
+static long number_arg(const char *what, const char *text, long min, long max)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max)
+        die("%s must be a number from %ld to %ld, not '%s'", what, min, max, text);
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    Config cfg = { .games = 10, .movetime = 100, .max_plies = 400, .seed = 1 };
+    const char *specs[2] = { NULL, NULL };
+    const char *names[2] = { NULL, NULL };
+    const char *opts[2][MAX_OPTIONS];
+    int opt_count[2] = { 0, 0 };
+    const char *variant_options = NULL, *openings = NULL, *log_path = NULL;
+    int positional = 0;
+    signal(SIGPIPE, SIG_IGN);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(USAGE, stdout);
+            return 0;
+        } else if (!strcmp(a, "--quiet")) {
+            cfg.quiet = true;
+        } else if (a[0] == '-' && a[1] == '-' && !has_value) {
+            die("%s needs a value (see --help)", a);
+        } else if (!strcmp(a, "--variant")) {
+            cfg.variant = variant_find(argv[++i]);
+            if (!cfg.variant) die("no variant '%s' (see 'ttchess variants')", argv[i]);
+        } else if (!strcmp(a, "--options")) {
+            variant_options = argv[++i];
+        } else if (!strcmp(a, "--games")) {
+            cfg.games = (int)number_arg("--games", argv[++i], 1, 1000000);
+        } else if (!strcmp(a, "--openings")) {
+            openings = argv[++i];
+        } else if (!strcmp(a, "--movetime")) {
+            cfg.movetime = (int)number_arg("--movetime", argv[++i], 1, 3600000);
+        } else if (!strcmp(a, "--tc")) {
+            double base, inc = 0;
+            char extra;
+            const char *v = argv[++i];
+            if (sscanf(v, "%lf+%lf%c", &base, &inc, &extra) < 1 || base <= 0 || inc < 0 || base > 86400 || inc > 3600)
+                die("--tc is BASE+INC in seconds, as 10+0.1, not '%s'", v);
+            cfg.base_ms = (int)(base * 1000);
+            cfg.inc_ms = (int)(inc * 1000);
+        } else if (!strcmp(a, "--max-plies")) {
+            cfg.max_plies = (int)number_arg("--max-plies", argv[++i], 1, 100000);
+        } else if (!strcmp(a, "--option1") || !strcmp(a, "--option2")) {
+            int who = a[8] - '1';
+            if (opt_count[who] == MAX_OPTIONS) die("at most %d options a player", MAX_OPTIONS);
+            opts[who][opt_count[who]++] = argv[++i];
+        } else if (!strcmp(a, "--name1") || !strcmp(a, "--name2")) {
+            names[a[6] - '1'] = argv[++i];
+        } else if (!strcmp(a, "--seed")) {
+            cfg.seed = (uint64_t)number_arg("--seed", argv[++i], 0, 2147483647L);
+        } else if (!strcmp(a, "--log")) {
+            log_path = argv[++i];
+        } else if (a[0] == '-' && a[1] == '-') {
+            die("unknown option '%s' (see --help)", a);
+        } else {
+            if (positional == 2) die("two players, not more (see --help)");
+            specs[positional++] = a;
+        }
+    }
+    if (!cfg.variant) die("which game? --variant V (see --help)");
+    if (positional != 2) die("name two players (see --help)");
+    options_default(cfg.variant, &cfg.options);
+    Text err = TEXT_INIT;
+    if (variant_options && !options_parse(cfg.variant, &cfg.options, variant_options, &err))
+        die("--options: %s", text_str(&err));
+    if (openings) load_openings(&cfg, openings);
+    else {
+        cfg.openings = calloc(1, sizeof *cfg.openings);
+        if (!cfg.openings) die("out of memory");
+        cfg.opening_count = 1;
+    }
+    if (log_path) {
+        cfg.log = fopen(log_path, "w");
+        if (!cfg.log) die("cannot write '%s': %s", log_path, strerror(errno));
+    }
+    Player players[2];
+    for (int i = 0; i < 2; i++) {
+        players[i] = make_player(specs[i]);
+        memcpy(players[i].options, opts[i], (size_t)opt_count[i] * sizeof opts[i][0]);
+        players[i].option_count = opt_count[i];
+        if (names[i]) snprintf(players[i].name, sizeof players[i].name, "%s", names[i]);
+        if (players[i].kind == PLAYER_UCI) start_engine(&players[i], &cfg);
+    }
+    int wins = 0, losses = 0, draws = 0, both_lose = 0;
+    double sum = 0;
+    uint64_t rng = cfg.seed;
+    for (int g = 0; g < cfg.games; g++) {
+        const Opening *o = &cfg.openings[(g / 2) % cfg.opening_count];
+        bool first_white = g % 2 == 0;
+        Player *white = first_white ? &players[0] : &players[1];
+        Player *black = first_white ? &players[1] : &players[0];
+        GameResult r = play_game(white, black, o, &cfg, &rng);
+        double points;
+        if (r.result == RESULT_DRAW) {
+            points = 0.5;
+            draws++;
+        } else if (r.result == RESULT_BOTH_LOSE) {
+            points = 0;
+            both_lose++;
+        } else if ((r.result == RESULT_WHITE_WINS) == first_white) {
+            points = 1;
+            wins++;
+        } else {
+            points = 0;
+            losses++;
+        }
+        sum += points;
+        if (!cfg.quiet)
+            printf("game %d: %s - %s  %s  %s\n", g + 1, white->name, black->name, result_string(r.result), text_str(&r.words));
+        fflush(stdout);
+        text_free(&r.words);
+    }
+    for (int i = 0; i < 2; i++) stop_engine(&players[i]);
+    int n = cfg.games;
+    double mean = sum / n;
+    /* Wilson's interval of the score: unlike mean +- 1.96 standard errors
+     * it stays inside 0..1 and is not a single point when every game was
+     * won, which against a random player is the expected result. */
+    const double z = 1.96;
+    double centre = (mean + z * z / (2.0 * n)) / (1 + z * z / n);
+    double half = z * sqrt(mean * (1 - mean) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
+    char elo[32], lo[32], hi[32];
+    format_elo(elo_of(mean), elo, sizeof elo);
+    format_elo(elo_of(centre - half), lo, sizeof lo);
+    format_elo(elo_of(centre + half), hi, sizeof hi);
+    char tc[64];
+    if (cfg.base_ms) snprintf(tc, sizeof tc, "%g+%g s", cfg.base_ms / 1000.0, cfg.inc_ms / 1000.0);
+    else snprintf(tc, sizeof tc, "%d ms a move", cfg.movetime);
+    printf("%s vs %s, %s, %d games, %s: +%d -%d =%d%s, score %.1f%% (%.1f of %d)\n", players[0].name, players[1].name,
+           cfg.variant->name, n, tc, wins, losses, draws, both_lose ? " (and some where both lost)" : "",
+           100.0 * mean, sum, n);
+    printf("Elo difference: %s (95%% interval %s to %s)\n", elo, lo, hi);
+    printf("protocol errors: %s %d, %s %d; lost on time: %s %d, %s %d\n", players[0].name, players[0].errors,
+           players[1].name, players[1].errors, players[0].name, players[0].forfeits, players[1].name,
+           players[1].forfeits);
+    printf("RESULT|%s|%s|%s|%s|%d|%d|%d|%d|%d|%.1f|%s|%s|%s|%d|%d\n", cfg.variant->name, players[0].name,
+           players[1].name, tc, n, wins, losses, draws, both_lose, 100.0 * mean, elo, lo, hi,
+           players[0].errors + players[1].errors, players[0].forfeits + players[1].forfeits);
+    if (cfg.log) fclose(cfg.log);
+    for (int i = 0; i < cfg.opening_count; i++) {
+        free(cfg.openings[i].fen);
+        free(cfg.openings[i].moves);
+    }
+    free(cfg.openings);
+    text_free(&err);
+    return 0;
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Evaluation: how good a position is for the side to move, in centipawns,
+ * for the engine's search (src/engine/).  Each game has its own
+ * evaluation in a file beside its rules (chess_eval.c, gifford_eval.c,
+ * vangog_eval.c, travelers_eval.c, chessgi_eval.c), built on one shared
+ * chess evaluation of the board (material, tapered piece-square tables,
+ * mobility, pawn structure, king safety counting every king).  Weights are
+ * named constants, one table per game, so that tuning changes data, not
+ * code (docs/engine.md says how they were tuned).
+ *
+ * An Evaluator also says what the search may assume in its game: whether
+ * a null move is sound in a position (no arrival due, a king on the board,
+ * ...), and any end of the game the rules reach before the side to move
+ * has no action (Time Traveler's grammar).  Evaluation never fails, never
+ * allocates and never writes anything but its result, so any number of
+ * search threads may call it at once.
+ */
+#ifndef TTCHESS_EVAL_H
+#define TTCHESS_EVAL_H
+
+#include "ttchess/game.h"
+
+/* Scores: a win is EVAL_MATE minus the plies to it; evaluation stays well
+ * inside +-EVAL_KNOWN_WIN. */
+enum { EVAL_INFINITE = 32000, EVAL_MATE = 31000, EVAL_MATE_BOUND = 30000, EVAL_KNOWN_WIN = 20000 };
+
+/* The game phase of tapered evaluation: 24 with every piece of a chess
+ * set on the board (knight and bishop 1, rook 2, queen 4), 0 with none;
+ * capped at 24 (Chessgi drops can raise it). */
+enum { PHASE_MAX = 24 };
+
+/* A middle-game and an end-game value. */
+typedef struct Taper {
+    int mg, eg;
+} Taper;
+
+static inline int taper_blend(Taper t, int phase)
+{
+    if (phase > PHASE_MAX) phase = PHASE_MAX;
+    return (t.mg * phase + t.eg * (PHASE_MAX - phase)) / PHASE_MAX;
+}
+
+/* The weights of the shared chess evaluation. */
+typedef struct ChessWeights {
+    Taper material[KING + 1];       /* by piece type; [KING] is 0: kings are not traded */
+    Taper mobility[KING + 1];       /* per square a piece attacks beyond the first few  */
+    Taper doubled_pawn, isolated_pawn, backward_pawn;
+    Taper passed_pawn[8];           /* by the passed pawn's rank, from its side          */
+    Taper bishop_pair, rook_open_file, rook_half_open_file;
+    Taper king_shield;              /* per own pawn in front of a king                   */
+    Taper king_attack;              /* per enemy attack on the squares around a king     */
+    Taper tempo;                    /* for the side to move                              */
+} ChessWeights;
+
+extern const ChessWeights CHESS_WEIGHTS;
+
+/* The chess evaluation of the board alone, for the side to move, in
+ * centipawns: material, piece-square tables (tapered), mobility, pawn
+ * structure, king safety of every king of either side.  Kings count for
+ * nothing as material (the games that can lose all their kings value
+ * them themselves).  `w` NULL: CHESS_WEIGHTS. */
+int chess_eval_board(const Board *b, const ChessWeights *w);
+
+/* The material value of a piece type (middle game), for move ordering and
+ * for games that value pieces off the board (pockets, travellers). */
+int eval_piece_value(PieceType t);
+
+/* The game phase of a board (0..PHASE_MAX). */
+int eval_phase(const Board *b);
+
+typedef struct Evaluator {
+    const char *variant;                   /* Variant.name it serves              */
+    /* The score for the side to move at the line's present position. */
+    int (*evaluate)(const Line *l);
+    /* May the search pass the turn here (null-move pruning)?  NULL: never. */
+    bool (*null_move_ok)(const Line *l);
+    /* An end the game reaches whatever the side to move could do (Time
+     * Traveler's grammar), checked at every node; NULL: none.  True and
+     * *out set if the game is over. */
+    bool (*early_end)(const Line *l, Outcome *out);
+} Evaluator;
+
+/* The evaluator of a variant (every variant has one). */
+const Evaluator *evaluator_for(const Variant *v);
+
+#endif

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The evaluation of van Gog's Time Travel Chess, for its three modes
+ * (docs/rules/vangog.md; the state is described in vangog.h).
+ *
+ * A position is the board plus promises.  An open obligation is a promise
+ * that a piece of a given type will one day leave by a given move; a
+ * traveller is a piece off the board that may come back.  Whoever ends
+ * the game with an obligation open, or with a traveller whose square is
+ * not as it left it, loses whatever happened on the board (vangog_settle
+ * and vangog_unmet in vangog.c).  So the evaluation is the shared chess
+ * evaluation of the board, less what each side still owes, plus what each
+ * side holds in reserve, each promise valued by how likely it is that it
+ * can still be kept.
+ *
+ * Every term is a cheap proxy: it looks at a few squares and bitboards and
+ * never generates actions or copies a board, because it runs at every node
+ * of the search.  Where a proxy is coarser than the rules, the comment of
+ * the function says how.  The three modes share all of it; a mode lacking
+ * a kind of travel simply has no entries of that kind in its lists, and
+ * the mode's rules (Variant.params) let the evaluation skip the empty list.
+ *
+ * docs/engine-eval-timetravel.md explains each term and weight.
+ */
+#include "attacks.h"
+#include "eval.h"
+#include "vangog.h"
+
+/*
+ * The weights, in centipawns (percentages where the name says so).  They
+ * are hand-set from the rules, not yet tuned (docs/engine-eval-timetravel.md).
+ *
+ * landing[need][now] is shared by obligations and travellers, because both
+ * obey the same matching principle on the square t they name: t must hold
+ * what it held when the promise was made (need: empty, an enemy piece, a
+ * piece of one's own), and `now` says what it holds today (empty, enemy,
+ * own, a king, which no action may ever take).  The cost is how hard it
+ * looks to change `now` into `need`: moving one's own piece away is easy,
+ * capturing an enemy piece that stands there is harder, and waiting for
+ * the opponent to put a piece on t is up to the opponent.
+ */
+typedef struct VanGogWeights {
+    int borrowed_percent;        /* of the piece's value: what an open obligation will take off the board */
+    int obligation_ready;        /* the piece stands on its square and its path is clear            */
+    int obligation_one_move;     /* a piece that may fulfil it is one move away (or its path blocked) */
+    int obligation_distant;      /* such a piece (or a pawn that may promote to it) is farther away  */
+    int obligation_unmeetable;   /* no piece on the board can ever fulfil it                         */
+    int obligation_check;        /* the departure must give check, which only a discovered check can */
+    int traveller_percent;       /* of the piece's value: a traveller held in reserve                */
+    int traveller_check;         /* it may return only giving check, as it left                      */
+    int landing[3][4];           /* [enum Capture needed][what t holds now: empty, enemy, own, king] */
+} VanGogWeights;
+
+enum { HOLDS_KING = 3 };
+
+static const VanGogWeights VANGOG_WEIGHTS = {
+    /* Every obligation removes a piece of its type from the board for good
+     * when it is met, so the piece that arrived is worth only what it does
+     * before its twin leaves.  Counting less than the whole value would
+     * make the search keep obligations open to keep the extra material, and
+     * an open obligation loses the game at its end. */
+    .borrowed_percent = 100,
+    /* A small debt: the departure can be played at once. */
+    .obligation_ready = 15,
+    .obligation_one_move = 45,
+    .obligation_distant = 100,
+    /* Nearly a lost game: unmet obligations lose when the game ends.  Not
+     * a certain loss, because a new arrival can bring a piece of the type
+     * (at the price of a new obligation), a traveller of the type can
+     * reappear, and the game may never end. */
+    .obligation_unmeetable = 450,
+    .obligation_check = 80,
+    /* A traveller can come back at any later turn, but only when its
+     * square and the check agree with its departure, and it cannot
+     * defend or attack anything while it is away. */
+    .traveller_percent = 60,
+    .traveller_check = 60,
+    .landing = {
+        /* needs t empty:      empty, enemy, own, king */
+        [CAPTURE_NONE] = { 0, 120, 30, 60 },
+        /* needs an enemy on t: the opponent decides whether one stands there. */
+        [CAPTURE_ENEMY] = { 200, 0, 150, 200 },
+        /* needs one of its own on t: a piece can be brought there. */
+        [CAPTURE_SELF] = { 60, 120, 0, 80 },
+    },
+};
+
+/* ---- Squares and pieces ------------------------------------------------- */
+
+/* What t holds for colour c, as an index of VanGogWeights.landing. */
+static int holds(const Board *b, Color c, Square t)
+{
+    int k = vangog_capture_at(b, c, t);
+    return k < 0 ? HOLDS_KING : k;
+}
+
+static int landing_cost(const VanGogWeights *w, const Board *b, Color c, Square t, int need)
+{
+    return w->landing[need][holds(b, c, t)];
+}
+
+/* The pieces of colour c and type x that may fulfil arrival k: every such
+ * piece but the one arrival k brought.  A piece whose origin only leads
+ * to k through links is banned as well (vangog_descends_from), but
+ * walking the links for every piece is too slow for every node; the
+ * piece on the obligation's own square is checked exactly instead
+ * (obligation_in_place), which is where the difference matters. */
+static Bitboard fulfillers(const State *s, Color c, PieceType x, int k)
+{
+    Bitboard all = board_pieces(&s->board, c, x), out = all;
+    const uint16_t *origin = vangog_cstate(s)->origin.tag;
+    while (all) {
+        Square sq = bb_pop(&all);
+        if (origin[sq] == k) out &= ~BB(sq);
+    }
+    return out;
+}
+
+/* The squares from which a pawn of colour c could ever reach f: strictly
+ * behind it, at most as many files aside as ranks behind (captures). */
+static Bitboard pawn_cone_behind(Color c, Square f)
+{
+    Bitboard cone = 0;
+    int ff = square_file(f), fr = square_rank(f);
+    for (int d = 1; d < 8; d++) {
+        int r = c == WHITE ? fr - d : fr + d;
+        if (r < 0 || r > 7) break;
+        for (int file = ff - d; file <= ff + d; file++)
+            if (file >= 0 && file <= 7) cone |= BB(make_square(file, r));
+    }
+    return cone;
+}
+
+/* The squares from which a piece of colour c and type x could ever come
+ * to f on an empty board: everywhere, but a bishop only from f's colour
+ * and a pawn only from behind. */
+static Bitboard ever_reaches(Color c, PieceType x, Square f)
+{
+    if (x == PAWN) return pawn_cone_behind(c, f);
+    if (x == BISHOP) return square_is_dark(f) ? DARK_SQUARES : ~DARK_SQUARES;
+    return ~0ULL;
+}
+
+/* The squares from which a piece of colour c and type x reaches f in one
+ * move as the board stands: a pawn by a push (two from its second rank
+ * over an empty square) or, when an enemy stands on f, by a capture. */
+static Bitboard one_move_to(const Board *b, Color c, PieceType x, Square f)
+{
+    Bitboard occ = board_occupied(b);
+    if (x != PAWN) return piece_attacks(x, f, occ);
+    Bitboard from = 0;
+    int rank = c == WHITE ? square_rank(f) : 7 - square_rank(f);
+    Square one = (Square)(c == WHITE ? f - 8 : f + 8);
+    if (rank >= 2) from |= BB(one);
+    if (rank == 3 && !(occ & BB(one))) from |= BB(c == WHITE ? f - 16 : f + 16);
+    if (b->by_color[!c] & BB(f)) from |= pawn_attacks((Color)!c, f);
+    return from;
+}
+
+/* ---- Obligations ------------------------------------------------------- */
+
+/* Does a piece that may fulfil obligation o stand on its square?  The
+ * ex nihilo ban is checked in full here: the piece that stands ready is
+ * the one the search will try to send, and an arrived piece walking back
+ * to its own square is the commonest way to mistake a hopeless obligation
+ * for a kept one. */
+static bool obligation_in_place(const State *s, const Obligation *o)
+{
+    Square f = o->from;
+    if (s->board.squares[f] != make_piece((Color)o->color, (PieceType)o->type)) return false;
+    return !vangog_descends_from(s, vangog_cstate(s)->origin.tag[f], o->number);
+}
+
+/* How far the side is from being able to play the departure, ignoring
+ * what stands on t and whether it would give check (obligation_debt adds
+ * those): a piece in place with a clear path, one move away, somewhere
+ * that can get there, or nowhere.  A pawn of the side counts as a future
+ * piece of any type but a king (promoted pieces may fulfil). */
+static int obligation_distance_cost(const VanGogWeights *w, const State *s, const Obligation *o)
+{
+    const Board *b = &s->board;
+    Color c = (Color)o->color;
+    PieceType x = (PieceType)o->type;
+    if (obligation_in_place(s, o))
+        return (between_bb(o->from, o->to) & board_occupied(b)) ? w->obligation_one_move : w->obligation_ready;
+    Bitboard able = fulfillers(s, c, x, o->number);
+    if (able & one_move_to(b, c, x, o->from)) return w->obligation_one_move;
+    if (able & ever_reaches(c, x, o->from)) return w->obligation_distant;
+    if (x != PAWN && x != KING && board_pieces(b, c, PAWN)) return w->obligation_distant;
+    return w->obligation_unmeetable;
+}
+
+/* What obligation o costs its side: the piece it will take off the board,
+ * how far the departure is, what t must hold, and a check it must give. */
+static int obligation_debt(const VanGogWeights *w, const State *s, const Obligation *o)
+{
+    int debt = eval_piece_value((PieceType)o->type) * w->borrowed_percent / 100;
+    debt += obligation_distance_cost(w, s, o);
+    debt += landing_cost(w, &s->board, (Color)o->color, o->to, o->capture);
+    if (o->check) debt += w->obligation_check;
+    return debt;
+}
+
+/* ---- Travellers -------------------------------------------------------- */
+
+/* What traveller t is worth to its side: part of its piece's value, less
+ * what keeps it from landing.  Whether it could reappear this very turn
+ * (vangog_traveller_for) needs a board copy and two check tests; the
+ * square's content is what the vacancy principle judges at the end
+ * (vangog_vacancy_ok), so it serves as the proxy, and a traveller that
+ * must give check on landing is marked down for it. */
+static int traveller_value(const VanGogWeights *w, const Board *b, const Traveller *t)
+{
+    int value = eval_piece_value((PieceType)t->type) * w->traveller_percent / 100;
+    value -= landing_cost(w, b, (Color)t->color, t->to, t->capture);
+    if (t->check) value -= w->traveller_check;
+    return value;
+}
+
+/* ---- The evaluation ---------------------------------------------------- */
+
+/* White's promises less Black's, in White's favour. */
+static int promises_for_white(const VanGogWeights *w, const Line *l)
+{
+    const State *s = line_state(l);
+    const VanGogState *vs = vangog_cstate(s);
+    const VanGogRules *r = vangog_rules(l);
+    int score = 0;
+    if (r->from_future) {
+        const Obligation *ob = vangog_obligations(s);
+        for (int i = 0; i < vs->obligations; i++)
+            score += (ob[i].color == WHITE ? -1 : 1) * obligation_debt(w, s, &ob[i]);
+    }
+    if (r->to_future) {
+        const Traveller *tr = vangog_travellers(s);
+        for (int i = 0; i < vs->travellers; i++)
+            score += (tr[i].color == WHITE ? 1 : -1) * traveller_value(w, &s->board, &tr[i]);
+    }
+    return score;
+}
+
+/* Many promises at once could add up past the scores the search keeps
+ * for wins; the evaluation stays inside them. */
+static int clamp_score(int v)
+{
+    int limit = EVAL_KNOWN_WIN - 1;
+    return v > limit ? limit : v < -limit ? -limit : v;
+}
+
+static int vangog_evaluate(const Line *l)
+{
+    const Board *b = line_board(l);
+    int promises = promises_for_white(&VANGOG_WEIGHTS, l);
+    return clamp_score(chess_eval_board(b, NULL) + (b->side == WHITE ? promises : -promises));
+}
+
+/* A pass is sound only where the game is chess for the moment: no
+ * promise of either side open (a pass could skip the turn on which a
+ * departure or a landing was still possible, and the lists decide the
+ * result) and a single king for the side to move (with none it cannot be
+ * in check, with several the null-move reasoning about one king's safety
+ * fails). */
+static bool vangog_null_move_ok(const Line *l)
+{
+    const State *s = line_state(l);
+    const VanGogState *vs = vangog_cstate(s);
+    if (vs->obligations || vs->travellers) return false;
+    return bb_count(board_kings(&s->board, s->board.side)) == 1;
+}
+
+/* The three modes: one evaluation, three names.  No mode ends the game
+ * before the side to move runs out of actions, so there is no early_end. */
+const Evaluator EVAL_VANGOG = { "vangog", vangog_evaluate, vangog_null_move_ok, NULL };
+const Evaluator EVAL_VANGOG_PAST = { "vangog-past", vangog_evaluate, vangog_null_move_ok, NULL };
+const Evaluator EVAL_VANGOG_FUTURE = { "vangog-future", vangog_evaluate, vangog_null_move_ok, NULL };

@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Tests of the evaluations of van Gog's Time Travel Chess (its three
+ * modes) and of Time Traveler's Chess (src/variants/vangog_eval.c and
+ * travelers_eval.c; docs/engine-eval-timetravel.md): colour-mirror
+ * symmetry, the terms that value each game's promises and dangers, the
+ * end of the game by grammar that early_end must report exactly as the
+ * rules do, and where a null move is allowed.
+ *
+ * Mirror pairs are played rather than written as FENs where the state
+ * has identities (the order in which identities are given depends on the
+ * squares, so a mirrored game may number them differently; the
+ * evaluation never looks at the numbers).
+ */
+#include "support.h"
+
+#include "eval.h"
+
+extern const Evaluator EVAL_VANGOG, EVAL_VANGOG_PAST, EVAL_VANGOG_FUTURE, EVAL_TRAVELERS;
+
+/* The start position with Black to move: the colour mirror of the start. */
+#define START_BLACK_FIRST "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The evaluation of the game's present position. */
+static int eval_game(const Evaluator *e, const Game *g)
+{
+    Line l;
+    line_open(&l, g, game_current(g));
+    int v = e->evaluate(&l);
+    line_close(&l);
+    return v;
+}
+
+/* The evaluation of a position given by FEN (and actions played from it). */
+static int eval_at(const Evaluator *e, const char *fen, const char *moves)
+{
+    Game g;
+    game_start(&g, e->variant, fen);
+    if (moves) play_all(&g, moves);
+    int v = eval_game(e, &g);
+    game_free(&g);
+    return v;
+}
+
+/* What the game's own terms add to the chess evaluation of the board, for
+ * comparing positions whose boards differ: the shared chess evaluation
+ * (another file's, with its own tests) then cancels out. */
+static int terms_at(const Evaluator *e, const char *fen, const char *moves)
+{
+    Game g;
+    game_start(&g, e->variant, fen);
+    if (moves) play_all(&g, moves);
+    int v = eval_game(e, &g) - chess_eval_board(game_board(&g), NULL);
+    game_free(&g);
+    return v;
+}
+
+static bool null_ok_at(const Evaluator *e, const char *fen, const char *moves)
+{
+    Game g;
+    game_start(&g, e->variant, fen);
+    if (moves) play_all(&g, moves);
+    Line l;
+    line_open(&l, &g, game_current(&g));
+    bool ok = e->null_move_ok(&l);
+    line_close(&l);
+    game_free(&g);
+    return ok;
+}
+
+/* Plays two games action by action, one the colour mirror of the other,
+ * and checks after every action that both score the same for their side
+ * to move. */
+static void assert_mirrored(const Evaluator *e, const char *fen, const char *moves, const char *mirror_fen,
+                            const char *mirror_moves)
+{
+    Game g, m;
+    game_start(&g, e->variant, fen);
+    game_start(&m, e->variant, mirror_fen);
+    char a[1024], b[1024];
+    snprintf(a, sizeof a, "%s", moves);
+    snprintf(b, sizeof b, "%s", mirror_moves);
+    char *save_a = NULL, *save_b = NULL;
+    char *ta = strtok_r(a, " ", &save_a), *tb = strtok_r(b, " ", &save_b);
+    for (;;) {
+        int vg = eval_game(e, &g), vm = eval_game(e, &m);
+        if (vg != vm) fail_msg("%s: %d, but its mirror %s: %d", game_fen(&g), vg, game_fen(&m), vm);
+        if (!ta || !tb) break;
+        Text err = TEXT_INIT;
+        if (!game_play_text(&g, ta, &err)) fail_msg("%s refused: %s", ta, text_str(&err));
+        if (!game_play_text(&m, tb, &err)) fail_msg("%s refused: %s", tb, text_str(&err));
+        text_free(&err);
+        ta = strtok_r(NULL, " ", &save_a);
+        tb = strtok_r(NULL, " ", &save_b);
+    }
+    assert_true(!ta && !tb);
+    game_free(&g);
+    game_free(&m);
+}
+
+/* Does early_end agree with the variant's outcome at the present
+ * position: the same outcome where the grammar ends the game, and
+ * nothing where it does not? */
+static void assert_early_end_agrees(const Game *g)
+{
+    Line l;
+    line_open(&l, g, game_current(g));
+    Outcome rules, early = outcome_none();
+    assert_true(g->variant->outcome(&l, &rules));
+    bool ended = EVAL_TRAVELERS.early_end(&l, &early);
+    line_close(&l);
+    if (rules.reason == REASON_GRAMMATICALLY_INCORRECT) {
+        if (!ended) fail_msg("%s: the rules end the game by grammar, early_end does not", game_fen(g));
+        assert_int_equal(early.result, rules.result);
+        assert_int_equal(early.reason, rules.reason);
+        assert_int_equal(early.side, rules.side);
+        assert_int_equal(early.board, rules.board);
+    } else if (ended) {
+        fail_msg("%s: early_end ends a game the rules do not end by grammar", game_fen(g));
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* van Gog                                                             */
+/* ------------------------------------------------------------------ */
+
+static void test_vangog_evaluators(void **state)
+{
+    (void)state;
+    const Evaluator *all[3] = { &EVAL_VANGOG, &EVAL_VANGOG_PAST, &EVAL_VANGOG_FUTURE };
+    const char *names[3] = { "vangog", "vangog-past", "vangog-future" };
+    for (int i = 0; i < 3; i++) {
+        assert_string_equal(all[i]->variant, names[i]);
+        assert_non_null(variant_find(all[i]->variant));
+        assert_non_null(all[i]->evaluate);
+        assert_non_null(all[i]->null_move_ok);
+        /* No mode ends the game before the side to move runs out of actions. */
+        assert_null(all[i]->early_end);
+    }
+}
+
+static void test_vangog_mirror(void **state)
+{
+    (void)state;
+    /* An open obligation, the queen that arrived having been taken. */
+    assert_int_equal(eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL),
+                     eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 b - - 0 5 - 1:qd8d5", NULL));
+    /* The arrived queen alone, which cannot fulfil its own obligation. */
+    assert_int_equal(eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 d1:1 1:Qd1d4", NULL),
+                     eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 b - - 0 5 d8:1 1:qd8d5", NULL));
+    /* Arrivals, a departure to the past, a departure to the future, a
+     * reappearance and a capturing arrival, played both ways. */
+    assert_mirrored(&EVAL_VANGOG, NULL, "e2e4 e7e5 Qd1h5* Nb8c6 h5h3 Bf8c5* f1c4^ Ng8f6 d1h5** d7d6 Bc4^^ Nf6xe4*",
+                    START_BLACK_FIRST,
+                    "e7e5 e2e4 Qd8h4* Nb1c3 h4h6 Bf1c4* f8c5^ Ng1f3 d8h4** d2d3 Bc5^^ Nf3xe5*");
+    assert_mirrored(&EVAL_VANGOG_FUTURE, NULL, "e2e4 d7d5 e4d5^ d8d5 Nb1c3 d5e5^", START_BLACK_FIRST,
+                    "e7e5 d2d4 e5d4^ d1d4 Nb8c6 d4e4^");
+    assert_mirrored(&EVAL_VANGOG_PAST, NULL, "Nb1c3* e7e5 c3d5 Ng8f6 Pe2e4* Nb8c6 b1c3**", START_BLACK_FIRST,
+                    "Nb8c6* e2e4 c6d4 Ng1f3 Pe7e5* Nb1c3 b8c6**");
+}
+
+/* An obligation no piece on the board can ever fulfil is a far larger
+ * liability than one that can be played at once. */
+static void test_vangog_unmeetable_obligation(void **state)
+{
+    (void)state;
+    /* The same board: the queen on d1 is the one of the start position,
+     * ready to leave for d4; or it is the queen that arrival 1 brought,
+     * which may never fulfil its own obligation (ex nihilo), and no other
+     * queen or pawn exists. */
+    int ready = eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL);
+    int ex_nihilo = eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 d1:1 1:Qd1d4", NULL);
+    assert_true(ready > ex_nihilo + 200);
+    /* A pawn obligation e2-e4*: a pawn on e2 can leave at once; a pawn on
+     * h2 can never reach e2. */
+    int pawn_ready = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/4P3/8/4P3/4K3 w - - 0 5 e4:1 1:Pe2e4", NULL);
+    int pawn_never = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/4P3/8/7P/4K3 w - - 0 5 e4:1 1:Pe2e4", NULL);
+    assert_true(pawn_ready > pawn_never + 200);
+    /* Seen from the other side the liability is the opponent's. */
+    int their_ready = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/4P3/8/4P3/4K3 b - - 0 5 e4:1 1:Pe2e4", NULL);
+    int their_never = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/4P3/8/7P/4K3 b - - 0 5 e4:1 1:Pe2e4", NULL);
+    assert_true(their_never > their_ready + 200);
+    /* An obligation is a debt: the same position without it is better. */
+    int none = eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5", NULL);
+    assert_true(none > ready);
+}
+
+/* A traveller whose square holds what its return needs is worth more
+ * than one whose square does not (the vacancy principle). */
+static void test_vangog_traveller_landing(void **state)
+{
+    (void)state;
+    /* The same board, h5 empty: a queen that left for h5 without a
+     * capture can land there; one that left capturing needs an enemy
+     * piece there again. */
+    int can_land = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/4K3 w - - 0 5 - - - Qh5", NULL);
+    int cannot = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/4K3 w - - 0 5 - - - Qh5x", NULL);
+    assert_true(can_land > cannot + 100);
+    /* A traveller is a piece in reserve: worth something, less than on the board. */
+    int bare = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/4K3 w - - 0 5", NULL);
+    int on_board = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/Q3K3 w - - 0 5", NULL);
+    assert_true(can_land > bare);
+    assert_true(can_land < on_board);
+}
+
+static void test_vangog_null_move(void **state)
+{
+    (void)state;
+    /* Chess for the moment: one king each, nothing promised. */
+    assert_true(null_ok_at(&EVAL_VANGOG, NULL, NULL));
+    assert_true(null_ok_at(&EVAL_VANGOG, NULL, "e2e4"));
+    /* An open obligation of either side forbids it, for both sides. */
+    assert_false(null_ok_at(&EVAL_VANGOG, NULL, "Qd1d4*"));
+    assert_false(null_ok_at(&EVAL_VANGOG_PAST, NULL, "Qd1d4* e7e5"));
+    /* So does a traveller. */
+    assert_false(null_ok_at(&EVAL_VANGOG_FUTURE, NULL, "e2e4 d7d5 e4d5^"));
+    assert_false(null_ok_at(&EVAL_VANGOG_FUTURE, NULL, "e2e4 d7d5 e4d5^ e7e6"));
+    /* Met obligations leave nothing open: allowed again. */
+    assert_true(null_ok_at(&EVAL_VANGOG_PAST, NULL, "Nb1c3* e7e5 c3d5 d7d6 b1c3**"));
+    /* Two kings for the side to move forbid it; the other side's two do not. */
+    assert_false(null_ok_at(&EVAL_VANGOG, "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", NULL));
+    assert_true(null_ok_at(&EVAL_VANGOG, "4k3/8/8/8/8/8/8/3KK3 b - - 0 1", NULL));
+    /* No king on the board (it is travelling): forbidden. */
+    assert_false(null_ok_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/8 w - - 0 1 - - - Ke2", NULL));
+}
+
+/* Random games of each mode: the evaluation stays inside its bounds,
+ * and under the sanitizers reads nothing it should not. */
+static void test_vangog_random_games(void **state)
+{
+    (void)state;
+    const Evaluator *all[3] = { &EVAL_VANGOG, &EVAL_VANGOG_PAST, &EVAL_VANGOG_FUTURE };
+    uint64_t seed = 0x5eed1234ULL;
+    for (int e = 0; e < 3; e++) {
+        for (int game = 0; game < 6; game++) {
+            Game g;
+            game_start(&g, all[e]->variant, NULL);
+            for (int ply = 0; ply < 60; ply++) {
+                int v = eval_game(all[e], &g);
+                assert_true(v > -EVAL_KNOWN_WIN && v < EVAL_KNOWN_WIN);
+                MoveList l;
+                legal_list(&g, &l);
+                if (!l.count) {
+                    movelist_free(&l);
+                    break;
+                }
+                assert_true(game_push(&g, pick_action(&l, &seed, true)));
+                movelist_free(&l);
+            }
+            game_free(&g);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Time Traveler's Chess                                               */
+/* ------------------------------------------------------------------ */
+
+static void test_travelers_evaluator(void **state)
+{
+    (void)state;
+    assert_string_equal(EVAL_TRAVELERS.variant, "travelers");
+    assert_non_null(variant_find(EVAL_TRAVELERS.variant));
+    assert_non_null(EVAL_TRAVELERS.evaluate);
+    assert_non_null(EVAL_TRAVELERS.early_end);
+    /* Passing is never sound in this game. */
+    assert_null(EVAL_TRAVELERS.null_move_ok);
+}
+
+static void test_travelers_mirror(void **state)
+{
+    (void)state;
+    /* The seed's game 2 up to the mate, and its mirror. */
+    assert_mirrored(&EVAL_TRAVELERS, NULL, "e4 d6 Bb5/e8 d4/d3 Bxd3 Qe6/c4", START_BLACK_FIRST,
+                    "e5 d3 Bb4/e1 d5/d6 Bxd6 Qe3/c5");
+    /* The seed's game 3 up to its last move. */
+    assert_mirrored(&EVAL_TRAVELERS, NULL, "e4 e5 d4/e5 c5 b4/c5 Nc6 Bb5/c6 dxc6 Qh5/f7", START_BLACK_FIRST,
+                    "e5 e4 d5/e4 c4 b5/c4 Nc3 Bb4/c3 dxc3 Qh4/f2");
+    /* An annihilation and a traveling piece left attacked. */
+    assert_mirrored(&EVAL_TRAVELERS, NULL, "e4 e5 Nf3/e5 Nc6/e5 d4/e5 Nb8//c6 d2//d4", START_BLACK_FIRST,
+                    "e5 e4 Nf6/e4 Nc3/e4 d5/e4 Nb1//c3 d7//d5");
+}
+
+/* A traveling piece the opponent attacks is in danger of the capture that
+ * ends the game: it scores worse for its owner than a safe one. */
+static void test_travelers_exposed(void **state)
+{
+    (void)state;
+    /* The same men but for the black bishop: on b7 it attacks the
+     * traveling knight on f3, on a6 it does not. */
+    const char *attacked = "4k3/1b6/8/4N\"3/8/5N'2/8/4K1N1 %c - - 0 1 g1:1 Nf3:1 -";
+    const char *safe = "4k3/8/b7/4N\"3/8/5N'2/8/4K1N1 %c - - 0 1 g1:1 Nf3:1 -";
+    char a[128], s[128];
+    /* The owner to move. */
+    snprintf(a, sizeof a, attacked, 'w');
+    snprintf(s, sizeof s, safe, 'w');
+    assert_true(terms_at(&EVAL_TRAVELERS, a, NULL) < terms_at(&EVAL_TRAVELERS, s, NULL) - 100);
+    /* The attacker to move: it can take the knight and win. */
+    snprintf(a, sizeof a, attacked, 'b');
+    snprintf(s, sizeof s, safe, 'b');
+    assert_true(terms_at(&EVAL_TRAVELERS, a, NULL) > terms_at(&EVAL_TRAVELERS, s, NULL) + 100);
+}
+
+/* A traveling piece is worth less than the same piece untraveled: it
+ * never moves and must be kept from every capture. */
+static void test_travelers_piece_states(void **state)
+{
+    (void)state;
+    int untraveled = eval_at(&EVAL_TRAVELERS, "4k3/8/8/8/8/5N2/8/4K1N1 w - - 0 1", NULL);
+    int traveling = eval_at(&EVAL_TRAVELERS, "4k3/8/8/8/8/5N'2/8/4K1N1 w - - 0 1 g1:1 Nf3:1 -", NULL);
+    int traveled = eval_at(&EVAL_TRAVELERS, "4k3/8/8/8/8/5N\"2/8/4K1N1 w - - 0 1 g1:1 Nf6:1 -", NULL);
+    assert_true(traveling < traveled);
+    assert_true(traveled < untraveled);
+}
+
+/* A side whose only resonator the opponent attacks is close to
+ * incorrectness, and scores worse than when that resonator is safe. */
+static void test_travelers_grammar_risk(void **state)
+{
+    (void)state;
+    /* White's traveling knight on f3 has one resonator, the knight on b1
+     * (no pawns).  The black bishop attacks it from a2 (on the a2-g8
+     * diagonal from b1), or stands on h8 attacking nothing. */
+    int safe = terms_at(&EVAL_TRAVELERS, "4k2b/8/8/8/8/5N'2/8/1N2K3 w - - 0 1 b1:1 Nf3:1 -", NULL);
+    int attacked = terms_at(&EVAL_TRAVELERS, "4k3/8/8/8/8/5N'2/b7/1N2K3 w - - 0 1 b1:1 Nf3:1 -", NULL);
+    assert_true(attacked < safe - 50);
+}
+
+/* The game ends by grammar at any node; early_end must say so exactly as
+ * the rules do, and say nothing where they do not. */
+static void test_travelers_early_end(void **state)
+{
+    (void)state;
+    Game g;
+    /* The seed's game 1: White has lost a traveling piece. */
+    game_start(&g, "travelers", NULL);
+    assert_early_end_agrees(&g);
+    play_all(&g, "Nf6/e8");
+    assert_early_end_agrees(&g);
+    play_all(&g, "gxf6");
+    assert_string_equal(game_status(&g), "0-1 white grammatically incorrect");
+    assert_early_end_agrees(&g);
+    Line l;
+    Outcome out;
+    line_open(&l, &g, game_current(&g));
+    assert_true(EVAL_TRAVELERS.early_end(&l, &out));
+    line_close(&l);
+    assert_int_equal(out.result, RESULT_BLACK_WINS);
+    assert_int_equal(out.side, SIDE_WHITE);
+    game_free(&g);
+    /* The seed's game 4: Black's traveling bishop is taken at the end. */
+    game_start(&g, "travelers", NULL);
+    const char *game4[] = { "e4", "e5", "Nf3/e5", "Nc6/e5", "d4/e5", "Nb8//c6", "d2//d4",
+                            "Bb4/e1", "Qd6", "cxd6", "a3", "dxe5", "axb4" };
+    for (size_t i = 0; i < sizeof game4 / sizeof game4[0]; i++) {
+        play_all(&g, game4[i]);
+        assert_early_end_agrees(&g);
+    }
+    assert_string_equal(game_status(&g), "1-0 black grammatically incorrect");
+    game_free(&g);
+    /* Incorrect without a capture: two traveling knights, one resonator. */
+    game_start(&g, "travelers", "4k3/8/8/8/8/5N'2/N'7/1N2K3 w - - 0 1 b1:1 Na2:1,Nf3:2 -");
+    assert_string_equal(game_status(&g), "0-1 white grammatically incorrect");
+    assert_early_end_agrees(&g);
+    game_free(&g);
+    /* Two resonators: correct, nothing to report. */
+    game_start(&g, "travelers", "4k3/8/8/8/8/5N'2/N'7/1N2KN2 w - - 0 1 b1:1,f1:2 Na2:1,Nf3:2 -");
+    line_open(&l, &g, game_current(&g));
+    assert_false(EVAL_TRAVELERS.early_end(&l, &out));
+    line_close(&l);
+    game_free(&g);
+}
+
+/* Random games full of explosions and annihilations: early_end agrees
+ * with the rules at every node, and the evaluation stays in its bounds. */
+static void test_travelers_random_games(void **state)
+{
+    (void)state;
+    uint64_t seed = 0xabcdef12345ULL;
+    int ended_by_grammar = 0;
+    for (int game = 0; game < 12; game++) {
+        Game g;
+        game_start(&g, "travelers", NULL);
+        for (int ply = 0; ply < 40; ply++) {
+            assert_early_end_agrees(&g);
+            int v = eval_game(&EVAL_TRAVELERS, &g);
+            assert_true(v > -EVAL_KNOWN_WIN && v < EVAL_KNOWN_WIN);
+            Outcome o;
+            assert_true(game_outcome(&g, &o));
+            if (o.result != RESULT_NONE) {
+                ended_by_grammar += o.reason == REASON_GRAMMATICALLY_INCORRECT;
+                break;
+            }
+            MoveList l;
+            legal_list(&g, &l);
+            assert_true(l.count > 0);
+            assert_true(game_push(&g, pick_action(&l, &seed, true)));
+            movelist_free(&l);
+        }
+        game_free(&g);
+    }
+    /* The games must reach the case the test is for. */
+    assert_true(ended_by_grammar > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vangog_evaluators),
+        cmocka_unit_test(test_vangog_mirror),
+        cmocka_unit_test(test_vangog_unmeetable_obligation),
+        cmocka_unit_test(test_vangog_traveller_landing),
+        cmocka_unit_test(test_vangog_null_move),
+        cmocka_unit_test(test_vangog_random_games),
+        cmocka_unit_test(test_travelers_evaluator),
+        cmocka_unit_test(test_travelers_mirror),
+        cmocka_unit_test(test_travelers_exposed),
+        cmocka_unit_test(test_travelers_piece_states),
+        cmocka_unit_test(test_travelers_grammar_risk),
+        cmocka_unit_test(test_travelers_early_end),
+        cmocka_unit_test(test_travelers_random_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
