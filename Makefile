@@ -6,7 +6,10 @@
 #                     again under ASan+UBSan
 #   make CC=clang test   the same with clang (in build-clang/)
 #   make perft-long   the deep perft counts
-#   make bench        speed against Stockfish (built with -march=native)
+#   make bench        speed against Stockfish (built with -march=native), and
+#                     the engine's node signature (ttchess bench)
+#   make match        a few games of the engine against each opponent of
+#                     bench/match.sh (the full run: bench/match.sh, an hour)
 #   make fuzz         run every libFuzzer harness for FUZZ_SECONDS (clang)
 #   make magics       search the slider magic numbers again
 #
@@ -56,7 +59,7 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run test test-unit perft-long bench deps compiler clean magics fuzz fuzz-build
+.PHONY: all run test test-unit perft-long bench match deps compiler clean magics fuzz fuzz-build
 
 all: $(BUILD)/ttchess $(BUILD)/libttchess.a
 
@@ -102,7 +105,7 @@ $(BUILD)/tests/random-game: tests/random_game.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
-# The match runner (bench/match.sh, docs/match.md).
+# The match runner (bench/match.sh, docs/engine.md).
 $(BUILD)/bench/match: bench/match.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
@@ -128,16 +131,22 @@ $(BUILD)/fuzz/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | comp
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< fuzz/replay.c $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
+# The UCI harness reads sessions through the CLI's protocol file.
+$(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< src/cli/uci.c fuzz/replay.c $(BUILD)/libttchess.a $(LDLIBS) -o $@
+
 test: deps
 	@$(MAKE) --no-print-directory test-unit OOM_TEST=yes
 	@$(MAKE) --no-print-directory test-unit BUILD=$(SAN_BUILD) OPT="$(ASAN_OPT)"
 	@echo "All test suites passed (plain and ASan+UBSan, $(CC))."
 
 OOM_TEST ?= no
-test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
+test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
 	@set -e; for t in $(TEST_BIN); do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
+	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@set -e; for mode in vangog vangog-past vangog-future; do \
 	    RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
 	        $$mode 12 80 tests/data/vangog-games.txt $(BUILD)/tests/vangog-ref $$mode check; done
@@ -160,6 +169,12 @@ bench:
 	TTCHESS=build-bench/ttchess ./bench/vangog-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/travelers-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/chessgi-speed.sh
+	TTCHESS=build-bench/ttchess ./bench/search-speed.sh
+
+# The engine against random and greedy players, Stockfish and
+# Fairy-Stockfish: a few games of each (bench/match.sh, docs/engine.md).
+match: deps
+	./bench/match.sh --short
 
 # libFuzzer: clang only.  Each harness is built with
 # -fsanitize=fuzzer,address,undefined in build-fuzz/fuzzer/ (the library
@@ -185,6 +200,10 @@ fuzz-build:
 $(BUILD)/fuzzer/%: fuzz/%.c fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
+
+$(BUILD)/fuzzer/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< src/cli/uci.c $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
 
 # The library for the fuzzers, built by this Makefile in a folder of its
 # own whenever a source is newer (the inner make rebuilds what changed).

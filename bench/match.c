@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * match: plays games between two players and says who is stronger
- * (docs/match.md).  A player is a UCI engine (any program: ttchess
+ * (docs/engine.md, "Strength").  A player is a UCI engine (any program: ttchess
  * engine, Stockfish, Fairy-Stockfish), or one of two players built in:
  * "random" (any legal action) and "greedy" (the action that captures the
  * most material, else any).  The referee is the ttchess library: it keeps
@@ -46,7 +46,8 @@ static const char USAGE[] =
     "                     '*' for every variant); default: the start position\n"
     "  --movetime MS      each engine thinks MS milliseconds a move (default 100)\n"
     "  --tc BASE+INC      a clock instead: BASE seconds a side, INC seconds a move\n"
-    "  --max-plies N      a game still going after N actions is a draw (400)\n"
+    "  --max-plies N      a game still going after N actions ends as an agreed\n"
+    "                     draw, to which the variant's rules apply (400)\n"
     "  --option1 N=V      a UCI option for PLAYER1 (repeatable); --option2 likewise\n"
     "  --name1 NAME       the name in the results (default: the engine's own)\n"
     "  --seed N           seed of the built-in players' choices (default 1)\n"
@@ -394,9 +395,16 @@ static GameResult play_game(Player *white, Player *black, const Opening *opening
             break;
         }
         if (pl.plies >= cfg->max_plies) {
-            gr.result = RESULT_DRAW;
+            /* The match ends the game as a draw agreed by both players;
+             * the variant's rules then have their say (van Gog: a side
+             * with obligations unmet loses an agreed draw too). */
+            if (!game_declare(&pl.game, outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE), NULL) ||
+                !game_outcome(&pl.game, &o))
+                die("out of memory");
+            gr.result = o.result;
             gr.ending = END_MAX_PLIES;
-            text_addf(&gr.words, "drawn after %d actions by the match's limit", cfg->max_plies);
+            text_addf(&gr.words, "stopped after %d actions by the match as an agreed draw: ", cfg->max_plies);
+            outcome_words(o, NULL, &gr.words);
             break;
         }
         Color side = game_board(&pl.game)->side;
@@ -560,10 +568,16 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--movetime")) {
             cfg.movetime = (int)number_arg("--movetime", argv[++i], 1, 3600000);
         } else if (!strcmp(a, "--tc")) {
-            double base, inc = 0;
-            char extra;
             const char *v = argv[++i];
-            if (sscanf(v, "%lf+%lf%c", &base, &inc, &extra) < 1 || base <= 0 || inc < 0 || base > 86400 || inc > 3600)
+            char *end;
+            double base = strtod(v, &end), inc = 0;
+            bool ok = end != v;
+            if (ok && *end == '+') {
+                const char *rest = end + 1;
+                inc = strtod(rest, &end);
+                ok = end != rest;
+            }
+            if (!ok || *end || !(base > 0 && base <= 86400) || !(inc >= 0 && inc <= 3600))
                 die("--tc is BASE+INC in seconds, as 10+0.1, not '%s'", v);
             cfg.base_ms = (int)(base * 1000);
             cfg.inc_ms = (int)(inc * 1000);
@@ -662,9 +676,9 @@ int main(int argc, char **argv)
     printf("protocol errors: %s %d, %s %d; lost on time: %s %d, %s %d\n", players[0].name, players[0].errors,
            players[1].name, players[1].errors, players[0].name, players[0].forfeits, players[1].name,
            players[1].forfeits);
-    printf("RESULT|%s|%s|%s|%s|%d|%d|%d|%d|%d|%.1f|%s|%s|%s|%d|%d\n", cfg.variant->name, players[0].name,
+    printf("RESULT|%s|%s|%s|%s|%d|%d|%d|%d|%d|%.1f|%s|%s|%s|%d|%d|%d\n", cfg.variant->name, players[0].name,
            players[1].name, tc, n, wins, losses, draws, both_lose, 100.0 * mean, elo, lo, hi,
-           players[0].errors + players[1].errors, players[0].forfeits + players[1].forfeits);
+           players[0].errors + players[1].errors, players[0].forfeits, players[1].forfeits);
     if (cfg.log) fclose(cfg.log);
     for (int i = 0; i < cfg.opening_count; i++) {
         free(cfg.openings[i].fen);

@@ -833,6 +833,115 @@ travelers_commands() {
         status --variant travelers --fen "4k3/8/8/8/8/8/8/4K2' w - - 0 1"
 }
 
+# ---------------------------------------------------------------------------
+# The engine: solve, analyze, bench, and a UCI session
+
+# uci_session NAME "commands": runs them through 'ttchess engine' (the
+# last command is not followed by quit: the session ends at end of input).
+uci_session() {
+    printf '%s' "$2" | timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"
+    RC=$?
+}
+
+has_line() {
+    local name=$1 line=$2
+    if grep -qxF -- "$line" "$tmp/out"; then ok; else bad "$name" "no line: $line"; fi
+}
+
+engine_commands() {
+    local ladder="7k/8/8/8/8/8/R7/1R4K1 w - - 0 1"
+    expect_stdout "solve mate in 2" "white wins in 2: 1. Rb7 Kg8 2. Ra8#
+first action: b1b7
+positions searched: 40" solve --variant chess --fen "$ladder" --mate 2
+    expect_stdout "solve: no mate in 1" "no forced win for white in 1 (every defence tried)
+positions searched: 1" solve --variant chess --fen "$ladder" --mate 1
+    expect_stdout "solve: mate by an arriving piece" "white wins in 1: 3. Q@a8#
+first action: Q@a8
+positions searched: 1" solve --variant gifford --fen "6k1/5ppp/8/8/8/8/8/6K1 w - - 0 3 Q3/- 0/0" --mate 1
+    expect_stdout "solve: van Gog fork" "black wins in 1: 10... Nf3#
+first action: d2f3
+positions searched: 1" solve --variant vangog --fen "k7/8/8/8/1b6/8/3n4/4K1K1 b - - 0 10 g1:1 1:Kf1g1" --mate 1
+    expect_error "solve --mate 0" "error: bad --mate '0': give a whole number from 1 to 10" solve --mate 0
+    expect_error "solve without --mate" "error: *" solve --variant chess
+
+    run analyze --variant chess --fen "$ladder" --depth 4 --multipv 2
+    if status_is "analyze" 0 && grep -q '^depth  4  line 2 .*#2 ' "$tmp/out" &&
+        grep -qx 'bestmove \(b1b7\|a2a7\)' "$tmp/out"; then ok
+    else bad "analyze" "no second line with mate in 2 at depth 4, or no bestmove b1b7/a2a7"; fi
+    run analyze --variant gifford --moves "e2e4 e7e5 f1>8" --depth 3
+    if status_is "analyze gifford" 0 && grep -q '^depth  3  line 1 .* 2\.\.\. ' "$tmp/out" &&
+        grep -q '^bestmove ' "$tmp/out"; then ok
+    else bad "analyze gifford" "no depth 3 line in human notation from 2..., or no bestmove"; fi
+    expect_stdout "analyze a finished game" "the game is over: 1-0 checkmate" \
+        analyze --variant chess --fen "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1" --depth 3
+    expect_error "analyze --depth 0" "error: bad depth '0': give a whole number from 1 to 127" analyze --depth 0
+    expect_error "analyze bad variant" "error: unknown variant*" analyze --variant nope
+
+    run bench 1
+    local first second
+    first=$(grep '^Nodes searched: ' "$tmp/out")
+    if status_is "bench" 0 && [ "$(wc -l <"$tmp/out")" -eq 18 ] &&
+        tail -n 2 "$tmp/out" | head -n 1 | grep -qx 'Nodes searched: [0-9]*' &&
+        tail -n 1 "$tmp/out" | grep -qx 'Nodes/second: [0-9]*'; then ok
+    else bad "bench" "not 16 positions then 'Nodes searched: N' and 'Nodes/second: N'"; fi
+    run bench 1
+    second=$(grep '^Nodes searched: ' "$tmp/out")
+    if [ -n "$first" ] && [ "$first" = "$second" ]; then ok; else bad "bench is deterministic" "$first, then $second"; fi
+    expect_error "bench two arguments" "error: bench takes at most one argument, the depth (see 'ttchess bench --help')" bench 1 2
+    expect_error "bench bad depth" "error: bad depth 'x': give a whole number from 1 to 30" bench x
+
+    uci_session "uci session" 'uci
+isready
+setoption name UCI_Variant value gifford
+ucinewgame
+position startpos moves e2e4 e7e5 f1>8
+go depth 3
+'
+    if [ "$RC" -eq 0 ] && grep -qx 'option name UCI_Variant type combo default chess var chess var gifford var vangog var vangog-past var vangog-future var travelers var chessgi-classic var chessgi' "$tmp/out" &&
+        grep -qx 'option name Hash type spin default 16 min 1 max 65536' "$tmp/out" &&
+        grep -qx 'option name Threads type spin default 1 min 1 max 64' "$tmp/out" &&
+        grep -qx 'option name MultiPV type spin default 1 min 1 max 64' "$tmp/out" &&
+        grep -qx 'option name Skill Level type spin default 20 min 0 max 20' "$tmp/out" &&
+        grep -qx 'uciok' "$tmp/out" && grep -qx 'readyok' "$tmp/out" &&
+        grep -q '^info depth 3 seldepth [0-9]* multipv 1 score cp -\?[0-9]* nodes [0-9]* nps [0-9]* hashfull [0-9]* time [0-9]* pv ' "$tmp/out" &&
+        grep -q '^bestmove ' "$tmp/out"; then ok
+    else bad "uci session" "missing an option line, uciok, readyok, a depth 3 info line or bestmove"; fi
+    # A king going back in time, answered and read back in coordinate form.
+    uci_session "uci king back" 'setoption name UCI_Variant value gifford
+position startpos moves e2e4 e7e5 e1<1@e3 d7d5
+d
+'
+    has_line "uci king back" "info string variant gifford fen rnbqkbnr/ppp1pppp/8/3p4/8/4K3/PPPPPPPP/RNBQKBNR w KQkq d6 0 2 -/- 1/0"
+    uci_session "uci errors" 'position startpos moves e2e4 zz9
+position fen nonsense
+setoption name UCI_Variant value nosuch
+setoption name Hash value 0
+setoption name Threads value many
+setoption name Nonesuch value 1
+bogus
+position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1
+go depth 2
+'
+    has_line "uci bad action" "info string error: action 2 'zz9': 'zz9' is not a move in coordinate form (e2e4) or SAN (Nf3) (the position stops before it)"
+    has_line "uci bad fen" "info string error: bad position: bad FEN: 'o' is not a piece letter"
+    has_line "uci bad variant" "info string error: unknown variant 'nosuch' (one of: chess, gifford, vangog, vangog-past, vangog-future, travelers, chessgi-classic, chessgi)"
+    has_line "uci bad hash" "info string error: Hash takes a whole number from 1 to 65536, not '0'"
+    has_line "uci bad threads" "info string error: Threads takes a whole number from 1 to 64, not 'many'"
+    has_line "uci unknown option" "info string error: no option named 'Nonesuch'"
+    has_line "uci game over" "bestmove (none)"
+    # stop ends an infinite search with a bestmove.
+    { printf 'position startpos\ngo infinite\n'; sleep 0.3; printf 'stop\n'; sleep 0.2; } |
+        timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"
+    if grep -q '^bestmove [a-h][1-8][a-h][1-8]\( ponder .*\)\?$' "$tmp/out"; then ok; else bad "uci stop" "no bestmove after stop"; fi
+    # A stop that comes before the search thread has begun is not lost.
+    uci_session "uci stop at once" 'go infinite
+stop
+isready
+'
+    if [ "$RC" -eq 0 ] && grep -q '^bestmove ' "$tmp/out" && grep -qx readyok "$tmp/out"; then ok
+    else bad "uci stop at once" "no bestmove, or a hang"; fi
+}
+
 if [ ! -x "$TTCHESS" ]; then
     echo "error: $TTCHESS is not an executable (build it, or set TTCHESS)" >&2
     echo "cli tests: 0 passed, 1 failed"
@@ -858,6 +967,7 @@ damaged_and_fen_records
 vangog_commands
 travelers_commands
 chessgi_commands
+engine_commands
 
 echo "cli tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -496,6 +496,35 @@ has "chessgi: no travel until it lands" "Time travel: not until the king lands"
 long_game_in_play chessgi 3
 
 # ---------------------------------------------------------------------
+# Against the engine: it answers, it mates, undo takes back both actions.
+play 'Kh8
+' --variant chess --vs engine --color black --movetime 100 --fen "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1"
+status "engine mates" 0
+has "engine mates" "last action: 2. Ra8#"
+has "engine mates" "1-0 checkmate"
+play 'e2e4
+undo
+quit
+' --variant gifford --vs engine --level 1
+status "engine answers" 0
+has "engine answers" "last action: 1. e4"
+has "engine answers" "last action: 1... "
+# The start is shown twice: at the beginning and after the undo.
+if [ "$(grep -cx "timeline 1, move 1, white to move" "$WORK/out")" -eq 2 ]; then pass
+else fail "undo takes back both: the start is not shown again"; fi
+play 'quit
+' --variant chessgi --vs engine --color black --movetime 50
+has "engine moves first as white" "last action: 1. "
+play '' --vs engine --level 11
+status "bad --level" 2
+one_error_line "bad --level"
+play '' --vs computer
+status "bad --vs" 2
+one_error_line "bad --vs"
+play '' --vs engine --movetime 0
+status "bad --movetime" 2
+one_error_line "bad --movetime"
+
 # Bad command lines: one "error:" line and status 2.
 play '' --bogus
 status "unknown option" 2

@@ -196,7 +196,10 @@ typedef struct Composed {
  * an arriving piece (Gifford's queen due now), the fork of two kings that
  * van Gog's seed says "immediately loses" (a knight checks both kings, its
  * bishop behind it the first again, so no single action answers both),
- * explosions and drops. */
+ * explosions and drops.  Mates in two for each game but van Gog's full
+ * and past modes: there every check can be answered by a piece arriving
+ * from the future, thousands of ways, and none composed so far forces a
+ * mate in two (the fork below is the seed's own mate in one). */
 static const Composed COMPOSED[] = {
     { "chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8" },
     { "chess", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, NULL },
@@ -205,9 +208,14 @@ static const Composed COMPOSED[] = {
     { "vangog", "k7/8/8/8/1b6/8/3n4/4K1K1 b - - 0 10 g1:1 1:Kf1g1", 1, "d2f3" },
     { "vangog-past", "k7/8/8/8/1b6/8/3n4/4K1K1 b - - 0 10 g1:1 1:Kf1g1", 1, "d2f3" },
     { "vangog-future", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8" },
+    /* A lone king escapes into the future by any move it has, so a mate
+     * in two first takes every move from it (1. Kf8 d5 2. Rh2#). */
+    { "vangog-future", "4K2k/4Q3/3p4/8/8/8/1R6/8 w - - 0 1", 2, "e8f8" },
     { "travelers", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, NULL },
     /* A rook's explosion mates at once where chess needs two moves. */
     { "travelers", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 1, NULL },
+    /* No explosion mates at once; after 1. Ka5 a6 the rook's does. */
+    { "travelers", "k7/p7/1K6/8/8/8/8/7R w - - 0 1", 2, NULL },
     { "chessgi-classic", "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", 1, NULL },
     { "chessgi-classic", "7k/8/8/8/8/8/R7/1R4K1[] w - - 0 1", 2, NULL },
     { "chessgi", "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", 1, NULL },
@@ -256,7 +264,9 @@ static void test_search_finds_composed_mates(void **state)
         const Composed *c = &COMPOSED[i];
         Game g;
         start(&g, c->variant, c->fen);
-        SearchLimits lim = { .depth = 2 * c->moves + 1, .multipv = 1 };
+        /* Up to depth 10, stopping once the mate is proven: reductions of
+         * quiet first moves can hide a mate in two until depth 8. */
+        SearchLimits lim = { .depth = 10, .mate = c->moves, .multipv = 1 };
         SearchResult r;
         Text err = TEXT_INIT;
         engine_new_game(e);
@@ -340,6 +350,51 @@ static void test_movetime_is_kept(void **state)
         if (spent > 150 + 15 + 20) fail_msg("%s: movetime 150 took %lld ms", ALL_VARIANTS[v], (long long)spent);
         game_free(&g);
     }
+    engine_free(e);
+}
+
+/* The actions of tests/data/vangog-past-crowded.txt (after its comment
+ * lines), played into g. */
+static void start_crowded(Game *g)
+{
+    char *text = read_data("vangog-past-crowded.txt");
+    start(g, "vangog-past", NULL);
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+        if (line[0] != '#') play_all(g, line);
+    free(text);
+}
+
+/* A board crowded with pieces from the future: searching one action to
+ * depth 1 takes seconds there, and the answer must still come in time,
+ * under "go movetime" and under a clock. */
+static void test_time_kept_on_a_crowded_board(void **state)
+{
+    (void)state;
+    Engine *e = engine_new();
+    Game g;
+    start_crowded(&g);
+    SearchLimits fixed = { .movetime = 150, .multipv = 1 };
+    SearchLimits clock = { .time = { 1000, 1000 }, .multipv = 1 };
+    const SearchLimits *limits[2] = { &fixed, &clock };
+    const int64_t most[2] = { 150 + 15 + 20, 500 };
+    for (int i = 0; i < 2; i++) {
+        SearchResult r;
+        Text err = TEXT_INIT;
+        int64_t t0 = clock_ms();
+        assert_true(engine_search(e, &g, limits[i], NULL, NULL, &r, &err));
+        int64_t spent = clock_ms() - t0;
+        assert_true(r.has_move);
+        Line l;
+        bool legal;
+        line_open(&l, &g, game_current(&g));
+        assert_true(line_is_legal(&l, r.best, &legal));
+        line_close(&l);
+        assert_true(legal);
+        if (spent > most[i]) fail_msg("limit %d: took %lld ms", i, (long long)spent);
+        text_free(&err);
+    }
+    game_free(&g);
     engine_free(e);
 }
 
@@ -470,6 +525,7 @@ int main(void)
         cmocka_unit_test(test_multipv_reports_distinct_lines),
         cmocka_unit_test(test_threads_agree_on_a_mate),
         cmocka_unit_test(test_movetime_is_kept),
+        cmocka_unit_test(test_time_kept_on_a_crowded_board),
         cmocka_unit_test(test_stop_answers_quickly),
         cmocka_unit_test(test_never_illegal_chess),
         cmocka_unit_test(test_never_illegal_gifford),

@@ -189,6 +189,26 @@ static void test_vangog_unmeetable_obligation(void **state)
     assert_true(none > ready);
 }
 
+/* A side's own new obligation costs it about a whole game even when the
+ * opponent has piled up many (a random mover does): the opponent's debts
+ * must not push the score to the limit where every action of the side
+ * looks the same.  Black makes eight arrivals, then White one. */
+static void test_vangog_own_obligation_counts_against_many(void **state)
+{
+    (void)state;
+    const char *black_debts = "g1f3 Nb4d5* f3g1 Nb4c6* g1f3 Nb4a6* f3g1 Ne4f6* g1f3 Ne4d6* f3g1 Nf4h5* "
+                              "g1f3 Nf4g6* f3g1 Nh4g6*";
+    char with_white_debt[512];
+    snprintf(with_white_debt, sizeof with_white_debt, "%s Nb3d4* b7b6 d4b3 b6b5", black_debts);
+    char without[512];
+    snprintf(without, sizeof without, "%s g1f3 b7b6 f3g1 b6b5", black_debts);
+    int clean = eval_at(&EVAL_VANGOG_PAST, NULL, without);
+    int owing = eval_at(&EVAL_VANGOG_PAST, NULL, with_white_debt);
+    if (clean - owing < 4000) fail_msg("White's one obligation costs only %d (%d, then %d)", clean - owing, clean, owing);
+    /* Both stay inside the scores kept for wins. */
+    assert_true(clean < EVAL_KNOWN_WIN - 1 && owing > -(EVAL_KNOWN_WIN - 1));
+}
+
 /* A traveller whose square holds what its return needs is worth more
  * than one whose square does not (the vacancy principle). */
 static void test_vangog_traveller_landing(void **state)
@@ -413,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_vangog_evaluators),
         cmocka_unit_test(test_vangog_mirror),
         cmocka_unit_test(test_vangog_unmeetable_obligation),
+        cmocka_unit_test(test_vangog_own_obligation_counts_against_many),
         cmocka_unit_test(test_vangog_traveller_landing),
         cmocka_unit_test(test_vangog_null_move),
         cmocka_unit_test(test_vangog_random_games),

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
- * analyze, solve, bench: the engine from the command line (docs/engine.md). */
+ * engine, analyze, solve, bench: the engine from the command line (docs/engine.md). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "engine.h"
+#include "uci.h"
 
 const char HELP_ANALYZE[] =
     "usage: ttchess analyze [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
@@ -14,7 +15,9 @@ const char HELP_ANALYZE[] =
     "Searches the final position and prints, after each completed depth, the\n"
     "best lines in the game's own notation with their scores (+1.00 is a\n"
     "pawn's worth for White; #3 is a mate in three moves).  The default is\n"
-    "--depth 10.  The last line is 'bestmove ACTION' in coordinate form.\n";
+    "--movetime 1000 (a depth means little across the games: van Gog offers\n"
+    "thousands of actions a position).  The last line is 'bestmove ACTION' in\n"
+    "coordinate form.\n";
 
 const char HELP_SOLVE[] =
     "usage: ttchess solve [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
@@ -36,6 +39,17 @@ const char HELP_BENCH[] =
     "last two lines are 'Nodes searched: N' and 'Nodes/second: N'; the node\n"
     "count is the engine's signature: it changes only when the search or an\n"
     "evaluation does.\n";
+
+const char HELP_ENGINE[] =
+    "usage: ttchess engine\n"
+    "\n"
+    "Speaks UCI on standard input and output, for every variant: choose one\n"
+    "with 'setoption name UCI_Variant value gifford' (then 'ucinewgame').\n"
+    "Actions are given and answered in each game's coordinate form, time travel\n"
+    "included (see 'ttchess help' for the forms).  Options: UCI_Variant,\n"
+    "VariantOptions (the game's rule limits, \"forward=8 back=3\"), Hash, Threads,\n"
+    "MultiPV, Skill Level.  Besides UCI: 'd' prints the position's FEN.\n"
+    "See docs/engine.md.\n";
 
 static long parse_number(const char *what, const char *text, long min, long max)
 {
@@ -110,6 +124,21 @@ static void print_coord(const Game *g, Move m, const char *prefix)
     text_free(&t);
 }
 
+/* Opens the position the options name; a game already over is said so
+ * ("the game is over: 1-0 checkmate") and false comes back, with nothing
+ * left to free. */
+static bool open_unfinished(CliPosition *pos, Game *g)
+{
+    cli_position_game(pos, g);
+    text_free(&pos->options);
+    Outcome o;
+    if (!game_outcome(g, &o)) cli_fail("out of memory");
+    if (o.result == RESULT_NONE) return true;
+    cli_print_outcome(g, "the game is over: ");
+    game_free(g);
+    return false;
+}
+
 int cmd_analyze(int argc, char **argv)
 {
     CliPosition pos = { 0 };
@@ -126,17 +155,9 @@ int cmd_analyze(int argc, char **argv)
         else cli_fail("unknown option '%s' (see 'ttchess analyze --help')", argv[i]);
     }
     if (lim.depth && lim.movetime) cli_fail("give --depth or --movetime, not both");
-    if (!lim.depth && !lim.movetime) lim.depth = 10;
+    if (!lim.depth && !lim.movetime) lim.movetime = 1000;
     Game g;
-    cli_position_game(&pos, &g);
-    text_free(&pos.options);
-    Outcome o;
-    if (!game_outcome(&g, &o)) cli_fail("out of memory");
-    if (o.result != RESULT_NONE) {
-        cli_print_outcome(&g, "the game is over: ");
-        game_free(&g);
-        return 0;
-    }
+    if (!open_unfinished(&pos, &g)) return 0;
     Engine *e = engine_new();
     if (!e || !engine_set_hash(e, hash)) cli_fail("out of memory");
     engine_set_threads(e, threads);
@@ -161,15 +182,7 @@ int cmd_solve(int argc, char **argv)
     }
     if (!mate) cli_fail("solve needs --mate N (e.g. 'ttchess solve --mate 2')");
     Game g;
-    cli_position_game(&pos, &g);
-    text_free(&pos.options);
-    Outcome o;
-    if (!game_outcome(&g, &o)) cli_fail("out of memory");
-    if (o.result != RESULT_NONE) {
-        cli_print_outcome(&g, "the game is over: ");
-        game_free(&g);
-        return 0;
-    }
+    if (!open_unfinished(&pos, &g)) return 0;
     SolveResult r;
     Text err = TEXT_INIT;
     if (!engine_solve_mate(&g, mate, NULL, &r, &err)) cli_fail_text(NULL, &err);
@@ -236,5 +249,13 @@ int cmd_bench(int argc, char **argv)
     }
     printf("Nodes searched: %llu\n", (unsigned long long)total);
     printf("Nodes/second: %llu\n", (unsigned long long)(ms > 0 ? total * 1000 / (uint64_t)ms : total * 1000));
+    return 0;
+}
+
+int cmd_engine(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) cli_fail("'engine' takes no arguments (see 'ttchess engine --help')");
+    if (uci_run(stdin, stdout) != 0) cli_fail("out of memory");
     return 0;
 }

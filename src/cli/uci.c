@@ -9,6 +9,8 @@
  * action that needs the history (a king going back, a general travel)
  * finds it, and the search reads every timeline.
  */
+#include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -17,19 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "engine.h"
-
-const char HELP_ENGINE[] =
-    "usage: ttchess engine\n"
-    "\n"
-    "Speaks UCI on standard input and output, for every variant: choose one\n"
-    "with 'setoption name UCI_Variant value gifford' (then 'ucinewgame').\n"
-    "Actions are given and answered in each game's coordinate form, time travel\n"
-    "included (see 'ttchess help' for the forms).  Options: UCI_Variant,\n"
-    "VariantOptions (the game's rule limits, \"forward=8 back=3\"), Hash, Threads,\n"
-    "MultiPV, Skill Level.  Besides UCI: 'd' prints the position's FEN.\n"
-    "See docs/engine.md.\n";
+#include "uci.h"
 
 typedef struct Uci {
     Engine *engine;
@@ -41,6 +32,8 @@ typedef struct Uci {
     pthread_t thread;
     bool searching;
     SearchLimits limits;
+    FILE *stream;               /* where the answers go */
+    _Atomic bool stop;          /* "stop" for the search thread (SearchLimits.stop) */
     pthread_mutex_t out;
 } Uci;
 
@@ -50,9 +43,9 @@ static void say(Uci *u, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     pthread_mutex_lock(&u->out);
-    vprintf(fmt, ap);
-    putchar('\n');
-    fflush(stdout);
+    vfprintf(u->stream, fmt, ap);
+    fputc('\n', u->stream);
+    fflush(u->stream);
     pthread_mutex_unlock(&u->out);
     va_end(ap);
 }
@@ -127,7 +120,7 @@ static void wait_search(Uci *u)
 static void stop_search(Uci *u)
 {
     if (!u->searching) return;
-    engine_stop(u->engine);
+    atomic_store(&u->stop, true);
     wait_search(u);
 }
 
@@ -182,10 +175,14 @@ static void cmd_position(Uci *u, char *args)
     }
 }
 
+/* The number after a word of "go": 0 when missing, a negative number
+ * counts as 0 and a huge one as the most an int holds, so that no limit
+ * wraps around. */
 static long long next_number(char **save)
 {
     char *t = strtok_r(NULL, " \t", save);
-    return t ? strtoll(t, NULL, 10) : 0;
+    long long v = t ? strtoll(t, NULL, 10) : 0;
+    return v < 0 ? 0 : v > INT_MAX ? INT_MAX : v;
 }
 
 static void cmd_go(Uci *u, char *args)
@@ -209,6 +206,10 @@ static void cmd_go(Uci *u, char *args)
         else say(u, "info string ignoring '%s' in go", t);
     }
     if (!u->have_game) set_position(u, NULL, NULL);
+    /* Cleared here, before the thread starts, so that a "stop" that comes
+     * before the search has begun still ends it. */
+    atomic_store(&u->stop, false);
+    lim.stop = &u->stop;
     u->limits = lim;
     if (pthread_create(&u->thread, NULL, search_thread, u) != 0) {
         say(u, "info string error: cannot start the search thread");
@@ -230,6 +231,29 @@ static void print_options(Uci *u)
     say(u, "option name MultiPV type spin default 1 min 1 max %d", ENGINE_MAX_MULTIPV);
     say(u, "option name Skill Level type spin default %d min 0 max %d", ENGINE_SKILL_MAX, ENGINE_SKILL_MAX);
     say(u, "option name Clear Hash type button");
+}
+
+/* A spin option's value: a whole number from min to max, else an error
+ * line that says so (the option keeps its value). */
+static bool spin_value(Uci *u, const char *name, const char *value, long min, long max, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (errno || end == value || *end || v < min || v > max) {
+        say(u, "info string error: %s takes a whole number from %ld to %ld, not '%s'", name, min, max, value);
+        return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+/* A search that only "stop" ends: "go infinite", "go ponder", or "go"
+ * with no limit at all. */
+static bool unlimited(const SearchLimits *l)
+{
+    return l->infinite || (!l->depth && !l->nodes && !l->movetime && !l->time[WHITE] && !l->time[BLACK] &&
+                           !l->inc[WHITE] && !l->inc[BLACK] && !l->mate);
 }
 
 /* "setoption name NAME [value VALUE]": names may hold spaces. */
@@ -273,14 +297,17 @@ static void cmd_setoption(Uci *u, char *args)
         else u->options = o;
         text_free(&err);
     } else if (!strcasecmp(name, "Hash")) {
-        if (!engine_set_hash(u->engine, atoi(value))) say(u, "info string error: out of memory for the hash");
+        int mb;
+        if (spin_value(u, "Hash", value, 1, ENGINE_HASH_MAX_MB, &mb) && !engine_set_hash(u->engine, mb))
+            say(u, "info string error: out of memory for a hash of %d MB (the hash is unchanged)", mb);
     } else if (!strcasecmp(name, "Threads")) {
-        engine_set_threads(u->engine, atoi(value));
+        int n;
+        if (spin_value(u, "Threads", value, 1, ENGINE_MAX_THREADS, &n)) engine_set_threads(u->engine, n);
     } else if (!strcasecmp(name, "MultiPV")) {
-        int n = atoi(value);
-        u->multipv = n < 1 ? 1 : n > ENGINE_MAX_MULTIPV ? ENGINE_MAX_MULTIPV : n;
+        spin_value(u, "MultiPV", value, 1, ENGINE_MAX_MULTIPV, &u->multipv);
     } else if (!strcasecmp(name, "Skill Level")) {
-        engine_set_skill(u->engine, atoi(value));
+        int n;
+        if (spin_value(u, "Skill Level", value, 0, ENGINE_SKILL_MAX, &n)) engine_set_skill(u->engine, n);
     } else if (!strcasecmp(name, "Clear Hash")) {
         engine_new_game(u->engine);
     } else {
@@ -297,14 +324,13 @@ static void print_fen(Uci *u)
     text_free(&fen);
 }
 
-int cmd_engine(int argc, char **argv)
+int uci_run(FILE *in, FILE *out)
 {
-    (void)argv;
-    if (argc > 1) cli_fail("'engine' takes no arguments (see 'ttchess engine --help')");
     Uci u;
     memset(&u, 0, sizeof u);
     u.engine = engine_new();
-    if (!u.engine) cli_fail("out of memory");
+    if (!u.engine) return 1;
+    u.stream = out;
     u.variant = &VARIANT_CHESS;
     options_default(u.variant, &u.options);
     u.multipv = 1;
@@ -312,7 +338,8 @@ int cmd_engine(int argc, char **argv)
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
-    while ((len = getline(&line, &cap, stdin)) >= 0) {
+    bool quitting = false;
+    while ((len = getline(&line, &cap, in)) >= 0) {
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
         char *cmd = line;
         while (*cmd == ' ' || *cmd == '\t') cmd++;
@@ -342,6 +369,7 @@ int cmd_engine(int argc, char **argv)
         } else if (!strcmp(cmd, "ponderhit")) {
             stop_search(&u);
         } else if (!strcmp(cmd, "quit")) {
+            quitting = true;
             break;
         } else if (!strcmp(cmd, "d")) {
             stop_search(&u);
@@ -350,6 +378,10 @@ int cmd_engine(int argc, char **argv)
             say(&u, "info string unknown command '%s'", cmd);
         }
     }
+    /* At the end of the input (a script piping "go depth 10" in), a search
+     * with a limit is allowed to finish and answer; one without a limit
+     * would never end, so it is stopped, as it is by "quit". */
+    if (!quitting && u.searching && !unlimited(&u.limits)) wait_search(&u);
     stop_search(&u);
     free(line);
     if (u.have_game) game_free(&u.game);

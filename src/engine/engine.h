@@ -39,6 +39,12 @@ typedef struct SearchLimits {
     int mate;              /* look for a mate in this many moves            */
     bool infinite;
     int multipv;           /* lines to report, 1 or more                    */
+    /* A stop request owned by the caller, or NULL: the search ends soon
+     * after it reads true (as after engine_stop).  A caller that searches
+     * in another thread clears it before starting that thread and sets it
+     * to stop, so that a stop given before the search has begun is not
+     * lost (engine_stop's flag is reset when a search starts). */
+    const _Atomic bool *stop;
 } SearchLimits;
 
 /* One line the search reports, after each completed iteration. */

@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "eval.h"
+#include "pv.h"
 #include "see.h"
 #include "tt.h"
 
@@ -53,6 +54,8 @@ static const struct SearchParams {
     int qsearch_delta;          /* margin of delta pruning in quiescence */
     int history_max;
     int check_time_every;       /* nodes between two looks at the clock  */
+    int move_overhead_ms;       /* kept back for the pipe and the GUI    */
+    int default_moves_to_go;    /* moves the clock must last, if unsaid  */
 } SEARCH = {
     .aspiration_window = 25,
     .aspiration_min_depth = 5,
@@ -71,6 +74,8 @@ static const struct SearchParams {
     .qsearch_delta = 200,
     .history_max = 16384,
     .check_time_every = 256,
+    .move_overhead_ms = 30,
+    .default_moves_to_go = 30,
 };
 
 /* Move ordering classes: the hash move, then captures and promotions
@@ -132,7 +137,16 @@ struct Engine {
     int threads;
     int skill;
     uint64_t seed;
+    /* stop ends the search at the next point where an answer exists (after
+     * the first root action of the first iteration); halt ends it at once,
+     * the first root action unsearched if need be.  halt comes from the
+     * caller (engine_stop, SearchLimits.stop) and from the clock (halt_ms:
+     * the time asked for by "go movetime", twice the hard limit under a
+     * clock): a position where one action's search outlasts the time (a
+     * van Gog board full of pieces from the future) must still answer in
+     * time, with the best action by the first ordering. */
     atomic_bool stop;
+    atomic_bool halt;
     /* The search under way. */
     const Game *game;
     const Evaluator *evaluator;
@@ -140,6 +154,7 @@ struct Engine {
     int multipv;
     int max_depth;
     int64_t start_ms, soft_ms, hard_ms;   /* 0: no limit */
+    int64_t halt_ms;                      /* 0: none; ends even the first root action */
     Worker *workers;
 };
 
@@ -171,6 +186,7 @@ Engine *engine_new(void)
     e->skill = ENGINE_SKILL_MAX;
     e->seed = 0x9e3779b97f4a7c15ULL;
     atomic_init(&e->stop, false);
+    atomic_init(&e->halt, false);
     return e;
 }
 
@@ -202,7 +218,11 @@ void engine_set_seed(Engine *e, uint64_t seed) { e->seed = seed ? seed : 1; }
 
 void engine_new_game(Engine *e) { tt_clear(&e->tt); }
 
-void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
+void engine_stop(Engine *e)
+{
+    atomic_store(&e->stop, true);
+    atomic_store(&e->halt, true);
+}
 
 int engine_hashfull(const Engine *e) { return tt_hashfull(&e->tt); }
 
@@ -250,6 +270,13 @@ static uint64_t total_nodes(const Engine *e)
     return n;
 }
 
+/* Has anyone asked the search to end: engine_stop, the search itself
+ * (time, nodes), or the caller's own flag (SearchLimits.stop)? */
+static bool stop_requested(const Engine *e)
+{
+    return atomic_load(&e->stop) || (e->limits.stop && atomic_load(e->limits.stop));
+}
+
 /* Counts a node and says whether the search must end.  Only the first
  * thread looks at the clock and the node count; it tells the others
  * through the stop flag. */
@@ -259,11 +286,19 @@ static bool count_node_and_check(Worker *w)
     atomic_store_explicit(&w->nodes, n, memory_order_relaxed);
     if (w->aborted) return true;
     Engine *e = w->engine;
-    if (w->id == 0 && n % (uint64_t)SEARCH.check_time_every == 0 && w->may_abort) {
-        if (e->hard_ms && now_ms() - e->start_ms >= e->hard_ms) atomic_store(&e->stop, true);
+    if (w->id == 0 && n % (uint64_t)SEARCH.check_time_every == 0) {
+        int64_t spent = now_ms() - e->start_ms;
+        if (e->hard_ms && spent >= e->hard_ms) atomic_store(&e->stop, true);
+        if (e->halt_ms && spent >= e->halt_ms) atomic_store(&e->halt, true);
         if (e->limits.nodes && total_nodes(e) >= e->limits.nodes) atomic_store(&e->stop, true);
+        if (e->limits.stop && atomic_load(e->limits.stop)) {
+            atomic_store(&e->stop, true);
+            atomic_store(&e->halt, true);
+        }
     }
-    if (w->may_abort && atomic_load_explicit(&e->stop, memory_order_relaxed)) w->aborted = true;
+    if (atomic_load_explicit(&e->halt, memory_order_relaxed) ||
+        (w->may_abort && atomic_load_explicit(&e->stop, memory_order_relaxed)))
+        w->aborted = true;
     return w->aborted;
 }
 
@@ -444,11 +479,7 @@ static void record_quiet_cutoff(Worker *w, int ply, int depth, Move best, const 
 
 static void update_pv(Worker *w, int ply, Move m)
 {
-    w->pv[ply][0] = m;
-    int n = w->pv_length[ply + 1];
-    if (n > ENGINE_MAX_PLY - 1) n = ENGINE_MAX_PLY - 1;
-    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)n * sizeof(Move));
-    w->pv_length[ply] = n + 1;
+    pv_prepend(w->pv, w->pv_length, ply, m);
 }
 
 static bool push(Worker *w, Move m)
@@ -495,6 +526,26 @@ static bool has_pieces(const Board *b, Color c)
 
 /* ---- Quiescence ----------------------------------------------------------- */
 
+/* Quiescence follows only a few of a position's actions (the good
+ * captures, or the chess evasions when in check), but a van Gog or
+ * Traveler's position can offer thousands of others.  Dropping them from
+ * the list before picking keeps the per-node cost to the actions that
+ * will be tried, instead of sorting thousands that never are. */
+static void keep_quiescent(Worker *w, int ply, bool in_check)
+{
+    MoveList *list = &w->lists[ply];
+    int *score = w->scores[ply].at;
+    int kept = 0;
+    for (int i = 0; i < list->count; i++) {
+        bool keep = in_check ? move_is_chess(list->moves[i]) : score[i] >= ORDER_NOISY;
+        if (!keep) continue;
+        list->moves[kept] = list->moves[i];
+        score[kept] = score[i];
+        kept++;
+    }
+    list->count = kept;
+}
+
 static int qsearch(Worker *w, int alpha, int beta, int ply)
 {
     w->pv_length[ply] = 0;
@@ -517,6 +568,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
         w->out_of_memory = w->aborted = true;
         return 0;
     }
+    keep_quiescent(w, ply, in_check);
     int stand_pat = best;
     int tried = 0;
     for (int i = 0; i < w->lists[ply].count; i++) {
@@ -634,8 +686,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         Move m = pick_move(w, ply, i);
         /* b stays valid: the present node does not move while children are pushed. */
         bool quiet = !is_noisy(b, m) && !is_special(m);
-        bool late = !pv_node && !in_check && quiet && depth <= SEARCH.lmp_max_depth && best > -EVAL_MATE_BOUND &&
-                    searched >= SEARCH.lmp_base + depth * depth;
+        bool late = ev->late_move_pruning && !pv_node && !in_check && quiet && depth <= SEARCH.lmp_max_depth &&
+                    best > -EVAL_MATE_BOUND && searched >= SEARCH.lmp_base + depth * depth;
         /* Late quiet actions are pruned near the leaves, except those that
          * give check (which only playing them shows).  The rest of the
          * list is quiet too, so after a few such looks the loop ends. */
@@ -847,7 +899,7 @@ static void iterate(Worker *w, const Iteration *it)
         report_lines(w, depth, it ? it->report : NULL, it ? it->context : NULL);
         if (mate_found(e, w)) break;
         if (e->soft_ms && now_ms() - e->start_ms >= e->soft_ms) break;
-        if (atomic_load(&e->stop)) break;
+        if (stop_requested(e)) break;
         /* A single legal action needs no thought under a clock. */
         if (w->root_count == 1 && (e->soft_ms || e->limits.movetime) && depth >= 4) break;
     }
@@ -863,31 +915,34 @@ static void *helper_main(void *arg)
 
 /* How long to think: a fixed time, or a share of the clock (what is left
  * over the moves to come, and most of the increment), never so much that
- * the flag could fall.  The soft limit ends the deepening between
- * iterations; the hard one ends a search in the middle. */
+ * the flag could fall.  The increment is added only after the move is
+ * made, so the hard limit comes out of the clock alone: at most half of
+ * what is left after the move overhead (the time the answer takes to
+ * reach the GUI and the GUI to stop the clock).  The soft limit ends the
+ * deepening between iterations; the hard one ends a search in the
+ * middle. */
 static void plan_time(Engine *e, Color side)
 {
     const SearchLimits *lim = &e->limits;
-    e->soft_ms = e->hard_ms = 0;
+    e->soft_ms = e->hard_ms = e->halt_ms = 0;
     if (lim->infinite) return;
     if (lim->movetime > 0) {
         int64_t t = lim->movetime - 5;
-        e->soft_ms = e->hard_ms = t < 1 ? 1 : t;
+        e->soft_ms = e->hard_ms = e->halt_ms = t < 1 ? 1 : t;
         return;
     }
     int64_t left = lim->time[side], inc = lim->inc[side];
     if (left <= 0 && inc <= 0) return;
-    int moves = lim->movestogo > 0 ? lim->movestogo : 30;
-    int64_t reserve = left / 20 < 50 ? left / 20 : 50;
-    int64_t usable = left - reserve;
+    int moves = lim->movestogo > 0 ? lim->movestogo : SEARCH.default_moves_to_go;
+    int64_t usable = left - SEARCH.move_overhead_ms;
     if (usable < 1) usable = 1;
     int64_t soft = usable / moves + inc * 3 / 4;
     int64_t hard = soft * 4;
-    if (hard > usable / 3 + inc * 3 / 4) hard = usable / 3 + inc * 3 / 4;
-    if (hard > usable) hard = usable;
+    if (hard > usable / 2) hard = usable / 2;
     if (soft > hard) soft = hard;
     e->soft_ms = soft < 1 ? 1 : soft;
     e->hard_ms = hard < 1 ? 1 : hard;
+    e->halt_ms = 2 * e->hard_ms;
 }
 
 static void free_worker(Worker *w)
@@ -971,6 +1026,7 @@ bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchR
     if (weakened && e->max_depth > 1 + e->skill / 2) e->max_depth = 1 + e->skill / 2;
     plan_time(e, game_board(g)->side);
     atomic_store(&e->stop, false);
+    atomic_store(&e->halt, false);
     tt_new_search(&e->tt);
 
     Outcome o;
@@ -1004,7 +1060,7 @@ bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchR
         Iteration it = { report, context };
         iterate(main_worker, &it);
         /* Under "go infinite" the answer waits for engine_stop, as UCI asks. */
-        while (limits->infinite && !atomic_load(&e->stop)) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+        while (limits->infinite && !stop_requested(e)) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
         atomic_store(&e->stop, true);
         for (int i = 1; i < running; i++) pthread_join(e->workers[i].thread, NULL);
         for (int i = 0; i < started; i++) ok = ok && !e->workers[i].out_of_memory;

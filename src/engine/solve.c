@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pv.h"
+
 typedef struct Solver {
     Line line;
     Color attacker;
@@ -54,11 +56,7 @@ static bool interrupted(Solver *s)
 
 static void set_pv(Solver *s, int ply, Move m)
 {
-    s->pv[ply][0] = m;
-    int n = s->pv_length[ply + 1];
-    if (n > ENGINE_MAX_PLY - 1) n = ENGINE_MAX_PLY - 1;
-    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)n * sizeof(Move));
-    s->pv_length[ply] = n + 1;
+    pv_prepend(s->pv, s->pv_length, ply, m);
 }
 
 /* Checks first, then captures, then the rest: a stable partition of the

@@ -147,6 +147,13 @@ int eval_phase(const Board *b)
 
 int eval_piece_value(PieceType t) { return CHESS_WEIGHTS.material[t].mg; }
 
+int eval_due_value(PieceType t, const DueValue *d, int moves_away)
+{
+    int percent = d->now_percent - d->per_move * (moves_away > 0 ? moves_away : 0);
+    if (percent < d->min_percent) percent = d->min_percent;
+    return eval_piece_value(t) * percent / 100;
+}
+
 int chess_eval_board(const Board *b, const ChessWeights *w)
 {
     if (!w) w = &CHESS_WEIGHTS;
@@ -181,4 +188,4 @@ static bool chess_null_move_ok(const Line *l)
     return bb_count(board_kings(b, b->side)) == 1;
 }
 
-const Evaluator EVAL_CHESS = { "chess", chess_evaluate, chess_null_move_ok, NULL };
+const Evaluator EVAL_CHESS = { "chess", chess_evaluate, chess_null_move_ok, NULL, true };

@@ -17,18 +17,14 @@ typedef struct ChessgiWeights {
     int pocket_percent[KING];   /* a piece in hand, per cent of its board value */
     int pocket_king_danger;     /* per enemy piece in hand (not pawns), per empty
                                    square next to a king                          */
-    int traveller_percent;      /* a traveller due now, per cent of its value     */
-    int traveller_percent_per_move;
-    int traveller_percent_min;
+    DueValue traveller;         /* a traveller, by when it is due                 */
     int king_traveller;         /* a king on its way (a cost)                    */
 } ChessgiWeights;
 
 static const ChessgiWeights CHESSGI_WEIGHTS = {
     .pocket_percent = { 0, 115, 100, 100, 100, 100 },
     .pocket_king_danger = 3,
-    .traveller_percent = 90,
-    .traveller_percent_per_move = 5,
-    .traveller_percent_min = 40,
+    .traveller = { .now_percent = 90, .per_move = 5, .min_percent = 40 },
     .king_traveller = 80,
 };
 
@@ -57,10 +53,7 @@ static int side_value(const State *s, Color c)
             value -= w->king_traveller;
             continue;
         }
-        int away = (int)t->due - b->fullmove;
-        int percent = w->traveller_percent - w->traveller_percent_per_move * (away > 0 ? away : 0);
-        if (percent < w->traveller_percent_min) percent = w->traveller_percent_min;
-        value += eval_piece_value(t->type) * percent / 100;
+        value += eval_due_value(t->type, &w->traveller, (int)t->due - b->fullmove);
     }
     return value;
 }
@@ -86,5 +79,5 @@ static bool chessgi_null_move_ok(const Line *l)
     return one_king_to_move(l) && g->travellers[WHITE] == 0 && g->travellers[BLACK] == 0;
 }
 
-const Evaluator EVAL_CHESSGI_CLASSIC = { "chessgi-classic", chessgi_evaluate, one_king_to_move, NULL };
-const Evaluator EVAL_CHESSGI = { "chessgi", chessgi_evaluate, chessgi_null_move_ok, NULL };
+const Evaluator EVAL_CHESSGI_CLASSIC = { "chessgi-classic", chessgi_evaluate, one_king_to_move, NULL, true };
+const Evaluator EVAL_CHESSGI = { "chessgi", chessgi_evaluate, chessgi_null_move_ok, NULL, true };

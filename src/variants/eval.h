@@ -66,6 +66,16 @@ int chess_eval_board(const Board *b, const ChessWeights *w);
  * for games that value pieces off the board (pockets, travellers). */
 int eval_piece_value(PieceType t);
 
+/* A piece that is away and due back at a known move (Gifford's pieces in
+ * transit, Chessgi's travellers): `now_percent` of its value when due now,
+ * `per_move` less for each move still to go, never less than
+ * `min_percent`, for the game may be decided before it lands. */
+typedef struct DueValue {
+    int now_percent, per_move, min_percent;
+} DueValue;
+
+int eval_due_value(PieceType t, const DueValue *d, int moves_away);
+
 /* The game phase of a board (0..PHASE_MAX). */
 int eval_phase(const Board *b);
 
@@ -79,6 +89,11 @@ typedef struct Evaluator {
      * Traveler's grammar), checked at every node; NULL: none.  True and
      * *out set if the game is over. */
     bool (*early_end)(const Line *l, Outcome *out);
+    /* Late move pruning drops quiet actions near the leaves unless they
+     * give check; true where a quiet action that gives no check cannot end
+     * the game at once.  Time Traveler's Chess says false: an explosion
+     * can mate without what the search calls a check. */
+    bool late_move_pruning;
 } Evaluator;
 
 /* The evaluator of a variant (every variant has one). */

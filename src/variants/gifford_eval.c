@@ -12,18 +12,14 @@
 #include "gifford.h"
 
 typedef struct GiffordWeights {
-    int transit_percent;        /* an arrival due now, in per cent of its value  */
-    int transit_percent_per_move; /* less per move it is still away          */
-    int transit_percent_min;
+    DueValue transit;           /* a piece in transit, by when it arrives       */
     int king_in_transit;        /* a king on its way (centipawns, a cost)       */
     int king_none_on_board;     /* and no king on the board meanwhile           */
     int back_travel_left;       /* each backward travel still allowed           */
 } GiffordWeights;
 
 static const GiffordWeights GIFFORD_WEIGHTS = {
-    .transit_percent = 95,
-    .transit_percent_per_move = 5,
-    .transit_percent_min = 45,
+    .transit = { .now_percent = 95, .per_move = 5, .min_percent = 45 },
     .king_in_transit = 40,
     .king_none_on_board = 60,
     .back_travel_left = 12,
@@ -45,9 +41,7 @@ static int transit_value(const Line *l, Color c)
             if (!board_kings(&s->board, c)) value -= w->king_none_on_board;
             continue;
         }
-        int percent = w->transit_percent - w->transit_percent_per_move * (m - first);
-        if (percent < w->transit_percent_min) percent = w->transit_percent_min;
-        value += eval_piece_value(t) * percent / 100;
+        value += eval_due_value(t, &w->transit, m - first);
     }
     return value;
 }
@@ -77,4 +71,4 @@ static bool gifford_null_move_ok(const Line *l)
     return true;
 }
 
-const Evaluator EVAL_GIFFORD = { "gifford", gifford_evaluate, gifford_null_move_ok, NULL };
+const Evaluator EVAL_GIFFORD = { "gifford", gifford_evaluate, gifford_null_move_ok, NULL, true };

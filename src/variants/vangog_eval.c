@@ -41,13 +41,18 @@
  */
 typedef struct VanGogWeights {
     int borrowed_percent;        /* of the piece's value: what an open obligation will take off the board */
+    int obligation_open;         /* any open obligation: the game is lost if it ends with one open  */
     int obligation_ready;        /* the piece stands on its square and its path is clear            */
     int obligation_one_move;     /* a piece that may fulfil it is one move away (or its path blocked) */
     int obligation_distant;      /* such a piece (or a pawn that may promote to it) is farther away  */
     int obligation_unmeetable;   /* no piece on the board can ever fulfil it                         */
     int obligation_check;        /* the departure must give check, which only a discovered check can */
     int traveller_percent;       /* of the piece's value: a traveller held in reserve                */
+    int traveller_open;          /* any traveller: the game is lost if it ends with its square wrong  */
+    int traveller_landing_percent; /* of landing[][]: a wrong square weighs more on a traveller     */
     int traveller_check;         /* it may return only giving check, as it left                      */
+    int debt_full;               /* a side's obligations count in full up to this much               */
+    int debt_beyond_divisor;     /* and beyond it at 1/this, so that every one still counts          */
     int landing[3][4];           /* [enum Capture needed][what t holds now: empty, enemy, own, king] */
 } VanGogWeights;
 
@@ -60,21 +65,44 @@ static const VanGogWeights VANGOG_WEIGHTS = {
      * make the search keep obligations open to keep the extra material, and
      * an open obligation loses the game at its end. */
     .borrowed_percent = 100,
+    /* Every open obligation risks the whole game, whatever its state:
+     * matches against players who leave theirs open (bench/match.sh) are
+     * won by the side that keeps none open, so a debt must be worth
+     * paying at once.  Without this term the engine took material by
+     * arrivals it never repaid and shared the 0-0 of "both obligations
+     * unmet" with a random mover. */
+    .obligation_open = 5000,
     /* A small debt: the departure can be played at once. */
     .obligation_ready = 15,
     .obligation_one_move = 45,
-    .obligation_distant = 100,
+    .obligation_distant = 300,
     /* Nearly a lost game: unmet obligations lose when the game ends.  Not
      * a certain loss, because a new arrival can bring a piece of the type
      * (at the price of a new obligation), a traveller of the type can
      * reappear, and the game may never end. */
-    .obligation_unmeetable = 450,
+    .obligation_unmeetable = 1200,
     .obligation_check = 80,
     /* A traveller can come back at any later turn, but only when its
      * square and the check agree with its departure, and it cannot
      * defend or attack anything while it is away. */
     .traveller_percent = 60,
+    /* As with obligations, a traveller whose square is wrong when the game
+     * ends loses it (the vacancy principle), and the opponent may keep the
+     * square wrong: matches against a random mover in mode future ended
+     * 0-0 a fifth of the time, the engine holding a queen that had left
+     * capturing and could only come back onto an enemy piece. */
+    .traveller_open = 150,
+    .traveller_landing_percent = 300,
     .traveller_check = 60,
+    /* A side that piles up obligations (a random mover does, one arrival
+     * after another) would otherwise push the sum past the scores the
+     * search keeps for wins; clamped there, every action of the other
+     * side would score the same, and it would stop caring about its own
+     * obligations just when they decide the game (0-0 when both fail).
+     * Counting each side's debt beyond a few obligations at a fraction
+     * keeps the sum inside, and each further obligation still costs. */
+    .debt_full = 10000,
+    .debt_beyond_divisor = 64,
     .landing = {
         /* needs t empty:      empty, enemy, own, king */
         [CAPTURE_NONE] = { 0, 120, 30, 60 },
@@ -194,7 +222,7 @@ static int obligation_distance_cost(const VanGogWeights *w, const State *s, cons
  * how far the departure is, what t must hold, and a check it must give. */
 static int obligation_debt(const VanGogWeights *w, const State *s, const Obligation *o)
 {
-    int debt = eval_piece_value((PieceType)o->type) * w->borrowed_percent / 100;
+    int debt = w->obligation_open + eval_piece_value((PieceType)o->type) * w->borrowed_percent / 100;
     debt += obligation_distance_cost(w, s, o);
     debt += landing_cost(w, &s->board, (Color)o->color, o->to, o->capture);
     if (o->check) debt += w->obligation_check;
@@ -211,13 +239,21 @@ static int obligation_debt(const VanGogWeights *w, const State *s, const Obligat
  * must give check on landing is marked down for it. */
 static int traveller_value(const VanGogWeights *w, const Board *b, const Traveller *t)
 {
-    int value = eval_piece_value((PieceType)t->type) * w->traveller_percent / 100;
-    value -= landing_cost(w, b, (Color)t->color, t->to, t->capture);
+    int value = eval_piece_value((PieceType)t->type) * w->traveller_percent / 100 - w->traveller_open;
+    value -= landing_cost(w, b, (Color)t->color, t->to, t->capture) * w->traveller_landing_percent / 100;
     if (t->check) value -= w->traveller_check;
     return value;
 }
 
 /* ---- The evaluation ---------------------------------------------------- */
+
+/* A side's total debt, counted in full up to debt_full and at a fraction
+ * beyond it. */
+static int compressed_debt(const VanGogWeights *w, int debt)
+{
+    if (debt <= w->debt_full) return debt;
+    return w->debt_full + (debt - w->debt_full) / w->debt_beyond_divisor;
+}
 
 /* White's promises less Black's, in White's favour. */
 static int promises_for_white(const VanGogWeights *w, const Line *l)
@@ -228,8 +264,9 @@ static int promises_for_white(const VanGogWeights *w, const Line *l)
     int score = 0;
     if (r->from_future) {
         const Obligation *ob = vangog_obligations(s);
-        for (int i = 0; i < vs->obligations; i++)
-            score += (ob[i].color == WHITE ? -1 : 1) * obligation_debt(w, s, &ob[i]);
+        int debt[2] = { 0, 0 };
+        for (int i = 0; i < vs->obligations; i++) debt[ob[i].color] += obligation_debt(w, s, &ob[i]);
+        score += compressed_debt(w, debt[BLACK]) - compressed_debt(w, debt[WHITE]);
     }
     if (r->to_future) {
         const Traveller *tr = vangog_travellers(s);
@@ -270,6 +307,6 @@ static bool vangog_null_move_ok(const Line *l)
 
 /* The three modes: one evaluation, three names.  No mode ends the game
  * before the side to move runs out of actions, so there is no early_end. */
-const Evaluator EVAL_VANGOG = { "vangog", vangog_evaluate, vangog_null_move_ok, NULL };
-const Evaluator EVAL_VANGOG_PAST = { "vangog-past", vangog_evaluate, vangog_null_move_ok, NULL };
-const Evaluator EVAL_VANGOG_FUTURE = { "vangog-future", vangog_evaluate, vangog_null_move_ok, NULL };
+const Evaluator EVAL_VANGOG = { "vangog", vangog_evaluate, vangog_null_move_ok, NULL, true };
+const Evaluator EVAL_VANGOG_PAST = { "vangog-past", vangog_evaluate, vangog_null_move_ok, NULL, true };
+const Evaluator EVAL_VANGOG_FUTURE = { "vangog-future", vangog_evaluate, vangog_null_move_ok, NULL, true };
