@@ -197,9 +197,10 @@ typedef struct Composed {
  * van Gog's seed says "immediately loses" (a knight checks both kings, its
  * bishop behind it the first again, so no single action answers both),
  * explosions and drops.  Mates in two for each game but van Gog's full
- * and past modes: there every check can be answered by a piece arriving
- * from the future, thousands of ways, and none composed so far forces a
- * mate in two (the fork below is the seed's own mate in one). */
+ * mode: there a checked king can step away and leave for the future, and
+ * every quiet move can be answered by thousands of arrivals, so none
+ * composed so far forces a mate in two (the fork below is the seed's own
+ * mate in one). */
 static const Composed COMPOSED[] = {
     { "chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8" },
     { "chess", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, NULL },
@@ -207,6 +208,9 @@ static const Composed COMPOSED[] = {
     { "gifford", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, NULL },
     { "vangog", "k7/8/8/8/1b6/8/3n4/4K1K1 b - - 0 10 g1:1 1:Kf1g1", 1, "d2f3" },
     { "vangog-past", "k7/8/8/8/1b6/8/3n4/4K1K1 b - - 0 10 g1:1 1:Kf1g1", 1, "d2f3" },
+    /* Only a double check cannot be answered by an arrival: 1. Ne7++ Kh8
+     * 2. Rd8++ mate. (In mode full the king could leave for the future.) */
+    { "vangog-past", "6k1/7p/7B/3N4/3R4/1B6/8/B1K5 w - - 0 1", 2, "d5e7" },
     { "vangog-future", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8" },
     /* A lone king escapes into the future by any move it has, so a mate
      * in two first takes every move from it (1. Kf8 d5 2. Rh2#). */
