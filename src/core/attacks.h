@@ -44,6 +44,22 @@ static inline Bitboard between_bb(Square a, Square b) { return BETWEEN[a][b]; }
 /* The whole line through a and b, edge to edge (empty if not aligned). */
 static inline Bitboard line_bb(Square a, Square b) { return LINE[a][b]; }
 
+/* The squares from which a pawn of colour c could ever reach (or see in
+ * its forward cone) the square f: strictly behind f, at most as many
+ * files aside as ranks behind, since each capture moves it one file. */
+static inline Bitboard pawn_cone_behind(Color c, Square f)
+{
+    Bitboard cone = 0;
+    int ff = square_file(f), fr = square_rank(f);
+    for (int d = 1; d < 8; d++) {
+        int r = c == WHITE ? fr - d : fr + d;
+        if (r < 0 || r > 7) break;
+        for (int file = ff - d; file <= ff + d; file++)
+            if (file >= 0 && file <= 7) cone |= BB(make_square(file, r));
+    }
+    return cone;
+}
+
 /* Attacks of a non-pawn piece type from s. */
 static inline Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied)
 {

@@ -108,21 +108,6 @@ int travelers_piece_state(const State *s, Square sq)
 
 /* ---- Grammatical correctness -------------------------------------------- */
 
-/* Squares from which a pawn of colour c sees q in its forward cone: q
- * strictly ahead, at most as many files aside as ranks ahead. */
-static Bitboard pawn_cone_sources(Color c, Square q)
-{
-    Bitboard from = 0;
-    int qf = square_file(q), qr = square_rank(q);
-    for (int d = 1; d < 8; d++) {
-        int r = c == WHITE ? qr - d : qr + d;
-        if (r < 0 || r > 7) break;
-        for (int f = qf - d; f <= qf + d; f++)
-            if (f >= 0 && f <= 7) from |= BB(make_square(f, r));
-    }
-    return from;
-}
-
 static Bitboard same_color_squares(Square q) { return square_is_dark(q) ? DARK_SQUARES : ~DARK_SQUARES; }
 
 /* The untraveled pieces of colour c that could in theory annihilate a
@@ -134,7 +119,7 @@ static Bitboard resonator_candidates(const Men *m, Color c, PieceType x, Square 
     Bitboard u = men_untraveled(m, c);
     Bitboard pawns = u & m->by_type[PAWN];
     switch (x) {
-    case PAWN: return relative_rank(c, q) == 7 ? 0 : pawns & pawn_cone_sources(c, q);
+    case PAWN: return relative_rank(c, q) == 7 ? 0 : pawns & pawn_cone_behind(c, q);
     case KING: return u & m->by_type[KING];
     case BISHOP: return (u & m->by_type[BISHOP] & same_color_squares(q)) | pawns;
     default: return (u & m->by_type[x]) | pawns;

@@ -144,21 +144,6 @@ static Bitboard fulfillers(const State *s, Color c, PieceType x, int k)
     return out;
 }
 
-/* The squares from which a pawn of colour c could ever reach f: strictly
- * behind it, at most as many files aside as ranks behind (captures). */
-static Bitboard pawn_cone_behind(Color c, Square f)
-{
-    Bitboard cone = 0;
-    int ff = square_file(f), fr = square_rank(f);
-    for (int d = 1; d < 8; d++) {
-        int r = c == WHITE ? fr - d : fr + d;
-        if (r < 0 || r > 7) break;
-        for (int file = ff - d; file <= ff + d; file++)
-            if (file >= 0 && file <= 7) cone |= BB(make_square(file, r));
-    }
-    return cone;
-}
-
 /* The squares from which a piece of colour c and type x could ever come
  * to f on an empty board: everywhere, but a bishop only from f's colour
  * and a pawn only from behind. */
