@@ -209,6 +209,50 @@ static void test_vangog_own_obligation_counts_against_many(void **state)
     assert_true(clean < EVAL_KNOWN_WIN - 1 && owing > -(EVAL_KNOWN_WIN - 1));
 }
 
+/* Each of a side's own obligations costs more than any material an
+ * arrival can win, the third as much as the second: when the cost of
+ * each was part of a compressed total, the engine forced into two
+ * arrivals took on a dozen more for material. */
+static void test_vangog_each_own_obligation_costs(void **state)
+{
+    (void)state;
+    const char *two = "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4,2:Qd1d5";
+    const char *three = "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4,2:Qd1d5,3:Qd1d6";
+    const char *four = "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4,2:Qd1d5,3:Qd1d6,4:Qd1d7";
+    int second = eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL) -
+                 eval_at(&EVAL_VANGOG_PAST, two, NULL);
+    int third = eval_at(&EVAL_VANGOG_PAST, two, NULL) - eval_at(&EVAL_VANGOG_PAST, three, NULL);
+    int fourth = eval_at(&EVAL_VANGOG_PAST, three, NULL) - eval_at(&EVAL_VANGOG_PAST, four, NULL);
+    if (second < 1000 || third < 1000 || fourth < 1000)
+        fail_msg("the 2nd, 3rd and 4th obligations cost %d, %d and %d", second, third, fourth);
+    /* The first costs most of a won game: the result turns on it. */
+    int first = eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5", NULL) -
+                eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL);
+    assert_true(first > second + 2000);
+}
+
+/* An obligation that must capture waits for the opponent to put a piece
+ * on its square; one whose square holds an enemy piece can be met now. */
+static void test_vangog_capture_obligation_awaits_enemy(void **state)
+{
+    (void)state;
+    int waiting = terms_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4x", NULL);
+    int enemy_there = terms_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/3n4/8/8/3QK3 w - - 0 5 - 1:Qd1d4x", NULL);
+    if (enemy_there - waiting < 600) fail_msg("an enemy on d4 is worth only %d", enemy_there - waiting);
+}
+
+/* A king away in the future is a liability beyond what its square says:
+ * its side cannot be checked, but may be left with nothing to move but
+ * arrivals. */
+static void test_vangog_king_away(void **state)
+{
+    (void)state;
+    int king_away = terms_at(&EVAL_VANGOG, "4k3/8/8/8/8/8/8/8 w - - 0 5 - - - Kh5", NULL);
+    int bishop_away = terms_at(&EVAL_VANGOG, "4k3/8/8/8/8/8/8/4K3 w - - 0 5 - - - Bh5", NULL);
+    if (king_away > -800) fail_msg("a king away costs only %d", -king_away);
+    assert_true(bishop_away > king_away + 500);
+}
+
 /* A traveller whose square holds what its return needs is worth more
  * than one whose square does not (the vacancy principle). */
 static void test_vangog_traveller_landing(void **state)
@@ -434,6 +478,9 @@ int main(void)
         cmocka_unit_test(test_vangog_mirror),
         cmocka_unit_test(test_vangog_unmeetable_obligation),
         cmocka_unit_test(test_vangog_own_obligation_counts_against_many),
+        cmocka_unit_test(test_vangog_each_own_obligation_costs),
+        cmocka_unit_test(test_vangog_capture_obligation_awaits_enemy),
+        cmocka_unit_test(test_vangog_king_away),
         cmocka_unit_test(test_vangog_traveller_landing),
         cmocka_unit_test(test_vangog_null_move),
         cmocka_unit_test(test_vangog_random_games),

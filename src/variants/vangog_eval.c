@@ -41,16 +41,19 @@
  */
 typedef struct VanGogWeights {
     int borrowed_percent;        /* of the piece's value: what an open obligation will take off the board */
-    int obligation_open;         /* any open obligation: the game is lost if it ends with one open  */
+    int obligations_any;         /* once a side: the game is lost if it ends with any obligation open */
+    int obligation_open;         /* each open obligation: each one must be met before the game ends */
     int obligation_ready;        /* the piece stands on its square and its path is clear            */
     int obligation_one_move;     /* a piece that may fulfil it is one move away (or its path blocked) */
     int obligation_distant;      /* such a piece (or a pawn that may promote to it) is farther away  */
     int obligation_unmeetable;   /* no piece on the board can ever fulfil it                         */
     int obligation_check;        /* the departure must give check, which only a discovered check can */
+    int obligation_awaits_enemy; /* the departure must capture, and no enemy piece stands on t now   */
     int traveller_percent;       /* of the piece's value: a traveller held in reserve                */
     int traveller_open;          /* any traveller: the game is lost if it ends with its square wrong  */
     int traveller_landing_percent; /* of landing[][]: a wrong square weighs more on a traveller     */
     int traveller_check;         /* it may return only giving check, as it left                      */
+    int traveller_king;          /* the traveller is a king                                          */
     int debt_full;               /* a side's obligations count in full up to this much               */
     int debt_beyond_divisor;     /* and beyond it at 1/this, so that every one still counts          */
     int landing[3][4];           /* [enum Capture needed][what t holds now: empty, enemy, own, king] */
@@ -65,13 +68,19 @@ static const VanGogWeights VANGOG_WEIGHTS = {
      * make the search keep obligations open to keep the extra material, and
      * an open obligation loses the game at its end. */
     .borrowed_percent = 100,
-    /* Every open obligation risks the whole game, whatever its state:
-     * matches against players who leave theirs open (bench/match.sh) are
-     * won by the side that keeps none open, so a debt must be worth
-     * paying at once.  Without this term the engine took material by
-     * arrivals it never repaid and shared the 0-0 of "both obligations
-     * unmet" with a random mover. */
-    .obligation_open = 5000,
+    /* The result turns on whether a side has any obligation open at the
+     * end, not on how many: matches against players who leave theirs
+     * open (bench/match.sh) are won by the side that keeps none open.  So
+     * a side's first obligation costs most of a won game, once. */
+    .obligations_any = 3000,
+    /* Each further obligation is one more departure to bring about before
+     * the game ends, and must cost more than any material an arrival can
+     * win (a queen captured is 900 and some position), or the engine
+     * takes material by arrivals it never repays.  When this cost was
+     * part of a side's compressed total, the third obligation cost only
+     * a few centipawns, and the engine, once forced into two arrivals,
+     * arrived freely and shared the 0-0 of "both obligations unmet". */
+    .obligation_open = 1500,
     /* A small debt: the departure can be played at once. */
     .obligation_ready = 15,
     .obligation_one_move = 45,
@@ -82,6 +91,13 @@ static const VanGogWeights VANGOG_WEIGHTS = {
      * reappear, and the game may never end. */
     .obligation_unmeetable = 1200,
     .obligation_check = 80,
+    /* Only the opponent can put a piece on t, and a player who knows the
+     * rules never will: an arrival that captured is the hardest to repay.
+     * Against a random mover, the one obligation the engine was forced
+     * into and never met was nearly always one of these (an arrival
+     * capturing the checking piece, where one blocking the check could
+     * have been repaid by its own move). */
+    .obligation_awaits_enemy = 700,
     /* A traveller can come back at any later turn, but only when its
      * square and the check agree with its departure, and it cannot
      * defend or attack anything while it is away. */
@@ -94,15 +110,24 @@ static const VanGogWeights VANGOG_WEIGHTS = {
     .traveller_open = 150,
     .traveller_landing_percent = 300,
     .traveller_check = 60,
+    /* A side whose king is away cannot be checked, which the search
+     * likes; but it is a side that may run out of moves other than
+     * arrivals, each a new obligation.  Against a player that captures
+     * a piece by arrival every move, the engine sent its king away and
+     * then had only arrivals left for the rest of the game. */
+    .traveller_king = 800,
     /* A side that piles up obligations (a random mover does, one arrival
      * after another) would otherwise push the sum past the scores the
      * search keeps for wins; clamped there, every action of the other
      * side would score the same, and it would stop caring about its own
      * obligations just when they decide the game (0-0 when both fail).
-     * Counting each side's debt beyond a few obligations at a fraction
-     * keeps the sum inside, and each further obligation still costs. */
-    .debt_full = 10000,
-    .debt_beyond_divisor = 64,
+     * Counting each side's debt beyond about four obligations at a
+     * fraction keeps the sum inside (sixty obligations come to about
+     * 13,000 with obligations_any), and each further obligation still
+     * costs.  A side's first four, the ones the engine itself may be
+     * forced into, count in full. */
+    .debt_full = 9000,
+    .debt_beyond_divisor = 128,
     .landing = {
         /* needs t empty:      empty, enemy, own, king */
         [CAPTURE_NONE] = { 0, 120, 30, 60 },
@@ -211,6 +236,8 @@ static int obligation_debt(const VanGogWeights *w, const State *s, const Obligat
     debt += obligation_distance_cost(w, s, o);
     debt += landing_cost(w, &s->board, (Color)o->color, o->to, o->capture);
     if (o->check) debt += w->obligation_check;
+    if (o->capture == CAPTURE_ENEMY && holds(&s->board, (Color)o->color, o->to) != CAPTURE_ENEMY)
+        debt += w->obligation_awaits_enemy;
     return debt;
 }
 
@@ -227,6 +254,7 @@ static int traveller_value(const VanGogWeights *w, const Board *b, const Travell
     int value = eval_piece_value((PieceType)t->type) * w->traveller_percent / 100 - w->traveller_open;
     value -= landing_cost(w, b, (Color)t->color, t->to, t->capture) * w->traveller_landing_percent / 100;
     if (t->check) value -= w->traveller_check;
+    if (t->type == KING) value -= w->traveller_king;
     return value;
 }
 
@@ -250,8 +278,13 @@ static int promises_for_white(const VanGogWeights *w, const Line *l)
     if (r->from_future) {
         const Obligation *ob = vangog_obligations(s);
         int debt[2] = { 0, 0 };
-        for (int i = 0; i < vs->obligations; i++) debt[ob[i].color] += obligation_debt(w, s, &ob[i]);
+        bool any[2] = { false, false };
+        for (int i = 0; i < vs->obligations; i++) {
+            debt[ob[i].color] += obligation_debt(w, s, &ob[i]);
+            any[ob[i].color] = true;
+        }
         score += compressed_debt(w, debt[BLACK]) - compressed_debt(w, debt[WHITE]);
+        score += (any[BLACK] - any[WHITE]) * w->obligations_any;
     }
     if (r->to_future) {
         const Traveller *tr = vangog_travellers(s);
