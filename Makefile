@@ -23,7 +23,7 @@ WARN    := -Wall -Wextra -Werror
 # bench" adds -march=native.
 OPT     ?= -O2
 CFLAGS  ?=
-INCLUDES := -Iinclude -Isrc/core -Isrc/variants -Isrc/record -Isrc/engine -Isrc/cli
+INCLUDES := -Iinclude -Isrc/core -Isrc/variants -Isrc/record -Isrc/engine -Isrc/cli -Isrc/server
 # The engine's threads (Lazy SMP) and its reductions (log).
 LDLIBS  := -pthread -lm
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(INCLUDES) -D_POSIX_C_SOURCE=200809L
@@ -46,8 +46,14 @@ SAN_BUILD := $(BUILD)-asan
 
 LIB_SRC := $(filter-out src/core/tables_gen.c,$(wildcard src/core/*.c src/variants/*.c src/record/*.c src/engine/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
+# The web server (ttchess serve): a layer over the library, linked into
+# the one ttchess program, with the Debian libraries it needs.
+SERVER_SRC := $(wildcard src/server/*.c)
+SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lsodium
+SERVER_PACKAGES := libmicrohttpd-dev:/usr/include/microhttpd.h libjansson-dev:/usr/include/jansson.h \
+    libsqlite3-dev:/usr/include/sqlite3.h libsodium-dev:/usr/include/sodium.h curl:/usr/bin/curl
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tables.o
-CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o) $(SERVER_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Independent implementations of the rules files, for tests/rules-compare.sh.
@@ -64,7 +70,7 @@ FUZZ_SECONDS ?= 60
 all: $(BUILD)/ttchess $(BUILD)/libttchess.a
 
 compiler:
-	@./scripts/ensure-packages $(COMPILER_PACKAGES)
+	@./scripts/ensure-packages $(COMPILER_PACKAGES) $(SERVER_PACKAGES)
 
 $(BUILD)/obj/%.o: src/%.c $(HEADERS) | compiler
 	@mkdir -p $(dir $@)
@@ -88,7 +94,7 @@ $(BUILD)/libttchess.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/ttchess: $(CLI_OBJ) $(BUILD)/libttchess.a
-	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(BUILD)/libttchess.a $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(BUILD)/libttchess.a $(SERVER_LIBS) $(LDLIBS) -o $@
 
 run: $(BUILD)/ttchess
 	./$(BUILD)/ttchess play --variant gifford
@@ -145,6 +151,7 @@ OOM_TEST ?= no
 test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
 	@set -e; for t in $(TEST_BIN); do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@set -e; for mode in vangog vangog-past vangog-future; do \

@@ -49,6 +49,9 @@ int cmd_engine(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+/* src/server/serve.c */
+int cmd_serve(int argc, char **argv);
+extern const char HELP_SERVE[];
 
 /* Help texts, also printed by "ttchess help COMMAND". */
 extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_FEN[], HELP_END[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[],

@@ -29,6 +29,7 @@ static const Command COMMANDS[] = {
     { "analyze", cmd_analyze, HELP_ANALYZE, "search a position and print the best lines" },
     { "solve", cmd_solve, HELP_SOLVE, "find a forced mate (or win) in N moves, or prove there is none" },
     { "bench", cmd_bench, HELP_BENCH, "search fixed positions of every variant: the engine's node signature" },
+    { "serve", cmd_serve, HELP_SERVE, "the web server: play live or by correspondence in the browser" },
 };
 enum { COMMAND_COUNT = sizeof COMMANDS / sizeof COMMANDS[0] };
 

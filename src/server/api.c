@@ -1,0 +1,737 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The handlers of docs/api.md.  Each runs under the store's lock, inside
+ * one transaction when it writes, and commits before it replies: an
+ * action the player sees acknowledged is on disk.
+ *
+ * Status codes: 400 a malformed request, 401 not logged in, 403 not
+ * allowed (not a player, not your turn), 404 no such game, 409 a stale
+ * ply or a game not in play, 413 too large (http.c), 422 an illegal
+ * action (with the rule's sentence), 429 too many login attempts, 500 the
+ * server's own failure, 503 the database cannot be written.
+ */
+#include "api.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ttchess/pgn.h"
+#include "ttchess/sheets.h"
+
+/* ---- Replies ------------------------------------------------------------ */
+
+static void reply_json(ApiReply *r, int status, json_t *body)
+{
+    r->status = status;
+    if (r->json) json_decref(r->json);
+    r->json = body ? body : json_pack("{s:s}", "error", "out of memory");
+    if (!body) r->status = 500;
+}
+
+static void reply_error(ApiReply *r, int status, const char *message)
+{
+    reply_json(r, status, json_pack("{s:s}", "error", message));
+}
+
+static void reply_text(ApiReply *r, int status, const char *type, char *text)
+{
+    r->status = text ? status : 500;
+    r->content_type = type;
+    r->text = text ? text : strdup("out of memory");
+}
+
+void api_reply_free(ApiReply *r)
+{
+    if (r->json) json_decref(r->json);
+    free(r->text);
+    free(r->set_cookie);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- Reading requests ----------------------------------------------------- */
+
+/* The body as a JSON object, or NULL after a 400 reply. */
+static json_t *body_object(const ApiRequest *req, ApiReply *r)
+{
+    json_error_t e;
+    json_t *body = json_loadb(req->body, req->body_len, JSON_REJECT_DUPLICATES, &e);
+    if (!body || !json_is_object(body)) {
+        char message[256];
+        snprintf(message, sizeof message, "the request body must be a JSON object (%s)",
+                 body ? "it is another JSON value" : e.text);
+        reply_error(r, 400, message);
+        if (body) json_decref(body);
+        return NULL;
+    }
+    return body;
+}
+
+/* A string member, or NULL when absent or not a string. */
+static const char *member_string(json_t *o, const char *name)
+{
+    json_t *v = json_object_get(o, name);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* Does the path match `pattern`, where each "*" is one path segment?
+ * The segments matched are copied to `out` (up to 2, each up to 63
+ * characters: game ids are 16). */
+static bool route(const char *path, const char *pattern, char out[][64])
+{
+    int n = 0;
+    while (*pattern) {
+        if (*pattern == '*') {
+            size_t len = strcspn(path, "/");
+            if (len == 0 || len >= 64 || n >= 2) return false;
+            memcpy(out[n], path, len);
+            out[n++][len] = '\0';
+            path += len;
+            pattern++;
+        } else if (*pattern++ != *path++) {
+            return false;
+        }
+    }
+    return *path == '\0';
+}
+
+/* A name: 1..SERVER_MAX_NAME letters, digits, '_' or '-' (so that it is
+ * safe in a URL and cannot impersonate another name by look-alikes). */
+static bool valid_name(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > SERVER_MAX_NAME) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!isalnum((unsigned char)name[i]) && name[i] != '_' && name[i] != '-') return false;
+    return true;
+}
+
+/* ---- Accounts ------------------------------------------------------------- */
+
+static char *session_cookie(const char *token, int max_age)
+{
+    char *c = malloc(200);
+    if (c)
+        snprintf(c, 200, "ttchess_session=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d", token ? token : "",
+                 max_age);
+    return c;
+}
+
+/* Opens a session for the user and sets its cookie. */
+static bool open_session(Store *s, int64_t user, ApiReply *r)
+{
+    char token[2 * SERVER_TOKEN_BYTES + 1], hash[65];
+    auth_new_token(token);
+    auth_token_hash(token, hash);
+    if (!store_session_add(s, hash, user, server_now_ms() + SERVER_SESSION_DAYS * 86400000LL)) return false;
+    r->set_cookie = session_cookie(token, SERVER_SESSION_DAYS * 86400);
+    return r->set_cookie != NULL;
+}
+
+static void api_register(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    json_t *body = body_object(req, r);
+    if (!body) return;
+    const char *name = member_string(body, "name"), *password = member_string(body, "password");
+    if (!name || !password) {
+        reply_error(r, 400, "give a name and a password");
+    } else if (!valid_name(name)) {
+        reply_error(r, 400, "a name is 1 to 32 letters, digits, '_' or '-'");
+    } else if (strlen(password) < SERVER_MIN_PASSWORD || strlen(password) > SERVER_MAX_PASSWORD) {
+        reply_error(r, 400, "a password is 8 to 256 characters");
+    } else {
+        char hash[128];
+        int64_t id;
+        bool taken;
+        if (!auth_hash_password(password, hash)) {
+            reply_error(r, 500, "out of memory");
+        } else if (!store_begin(s)) {
+            reply_error(r, 503, "the database cannot be written now");
+        } else if (!store_user_add(s, name, hash, &id, &taken)) {
+            store_rollback(s);
+            reply_error(r, taken ? 409 : 503, taken ? "that name is taken" : "the database cannot be written now");
+        } else if (!open_session(s, id, r) || !store_commit(s)) {
+            store_rollback(s);
+            reply_error(r, 503, "the database cannot be written now");
+        } else {
+            reply_json(r, 201, json_pack("{s:s}", "name", name));
+        }
+    }
+    json_decref(body);
+}
+
+static void api_login(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    json_t *body = body_object(req, r);
+    if (!body) return;
+    const char *name = member_string(body, "name"), *password = member_string(body, "password");
+    int64_t now = server_now_ms(), id = 0;
+    char *hash = NULL;
+    if (!name || !password) {
+        reply_error(r, 400, "give a name and a password");
+    } else if (!auth_login_allowed(name, now)) {
+        reply_error(r, 429, "too many failed logins for this name: wait a minute and try again");
+    } else if (!store_user_hash(s, name, &id, &hash) || !auth_check_password(hash, password)) {
+        auth_login_failed(name, now);
+        reply_error(r, 401, "wrong name or password");
+    } else if (!store_begin(s) || !open_session(s, id, r) || !store_commit(s)) {
+        store_rollback(s);
+        reply_error(r, 503, "the database cannot be written now");
+    } else {
+        auth_login_succeeded(name);
+        reply_json(r, 200, json_pack("{s:s}", "name", name));
+    }
+    free(hash);
+    json_decref(body);
+}
+
+static void api_logout(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    if (req->session_token) {
+        char hash[65];
+        auth_token_hash(req->session_token, hash);
+        store_session_remove(s, hash);
+    }
+    r->set_cookie = session_cookie(NULL, 0);
+    reply_json(r, 200, json_pack("{s:b}", "ok", 1));
+}
+
+/* ---- Creating games ----------------------------------------------------- */
+
+/* The clock of a new game from its request: "clock": {"minutes",
+ * "increment"} (live), or "days_per_move"; neither: correspondence at 3
+ * days a move.  False after a 400 reply. */
+static bool read_clock(json_t *body, GameRow *g, ApiReply *r)
+{
+    json_t *clock = json_object_get(body, "clock"), *days = json_object_get(body, "days_per_move");
+    if (clock && days) {
+        reply_error(r, 400, "give a live clock or days per move, not both");
+        return false;
+    }
+    if (clock) {
+        json_t *min = json_object_get(clock, "minutes"), *inc = json_object_get(clock, "increment");
+        double m = json_is_number(min) ? json_number_value(min) : -1;
+        double i = inc ? (json_is_number(inc) ? json_number_value(inc) : -1) : 0;
+        if (m <= 0 || m > 600 || i < 0 || i > 600) {
+            reply_error(r, 400, "a live clock is {\"minutes\": 0 to 600 (not 0), \"increment\": seconds 0 to 600}");
+            return false;
+        }
+        g->base_ms = (int64_t)(m * 60000);
+        g->inc_ms = (int64_t)(i * 1000);
+        g->white_ms = g->black_ms = g->base_ms;
+        return true;
+    }
+    json_int_t d = days ? (json_is_integer(days) ? json_integer_value(days) : -1) : 3;
+    if (d < 1 || d > 30) {
+        reply_error(r, 400, "days_per_move is a whole number from 1 to 30");
+        return false;
+    }
+    g->days_per_move = (int)d;
+    return true;
+}
+
+static void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    if (!req->user) {
+        reply_error(r, 401, "log in to create a game");
+        return;
+    }
+    json_t *body = body_object(req, r);
+    if (!body) return;
+    GameRow g = { 0 };
+    const char *variant = member_string(body, "variant"), *options = member_string(body, "options");
+    const char *fen = member_string(body, "fen"), *color = member_string(body, "color");
+    const char *opponent = member_string(body, "opponent");
+    json_t *level = json_object_get(body, "level");
+    Text err = TEXT_INIT;
+    const Variant *v = variant ? variant_find(variant) : NULL;
+    Options opts;
+    char id[2 * SERVER_TOKEN_BYTES + 1], invite[2 * SERVER_TOKEN_BYTES + 1] = "";
+    if (!v) {
+        Text names = TEXT_INIT;
+        variant_names(&names);
+        text_addf(&err, "unknown variant '%s'; the variants are: %s", variant ? variant : "", text_str(&names));
+        text_free(&names);
+        reply_error(r, 400, text_str(&err));
+        goto done;
+    }
+    options_default(v, &opts);
+    if (options && !options_parse(v, &opts, options, &err)) {
+        reply_error(r, 400, text_str(&err));
+        goto done;
+    }
+    Game test;
+    if (!game_init(&test, v, &opts, fen, &err)) {
+        game_free(&test);
+        reply_error(r, 400, text_str(&err));
+        goto done;
+    }
+    g.to_move = game_board(&test)->side;
+    game_free(&test);
+    bool creator_white;
+    if (!color || !strcmp(color, "random")) {
+        unsigned char bit;
+        auth_new_token(id);
+        bit = (unsigned char)id[0];
+        creator_white = bit & 1;
+    } else if (!strcmp(color, "white") || !strcmp(color, "black")) {
+        creator_white = !strcmp(color, "white");
+    } else {
+        reply_error(r, 400, "color is \"white\", \"black\" or \"random\"");
+        goto done;
+    }
+    auth_new_token(id);
+    id[16] = '\0';   /* 64 bits: game ids are public, only invitations are secret */
+    g.id = id;
+    g.variant = (char *)v->name;
+    g.options = (char *)options;
+    g.fen = (char *)fen;
+    g.creator = req->user;
+    g.status = "waiting";
+    g.kibitz = true;
+    if (!read_clock(body, &g, r)) goto done;
+    int64_t other = 0;
+    if (level) {
+        json_int_t lv = json_is_integer(level) ? json_integer_value(level) : 0;
+        if (lv < 1 || lv > 10 || opponent) {
+            reply_error(r, 400, "to play the engine, give \"level\": 1 to 10 and no opponent");
+            goto done;
+        }
+        g.engine_level = (int)lv;
+        other = -1;
+        g.status = "active";
+    } else if (opponent) {
+        if (!store_user_id(s, opponent, &other)) {
+            reply_error(r, 400, "no player of that name");
+            goto done;
+        }
+        if (other == req->user) {
+            reply_error(r, 400, "invite someone else, or play the engine");
+            goto done;
+        }
+        g.invited = other;
+        g.status = "active";
+    } else {
+        auth_new_token(invite);
+        g.invite_token = invite;
+    }
+    g.white = creator_white ? req->user : other;
+    g.black = creator_white ? other : req->user;
+    if (!store_begin(s)) {
+        reply_error(r, 503, "the database cannot be written now");
+    } else if (!store_game_add(s, &g) || !store_commit(s)) {
+        store_rollback(s);
+        reply_error(r, 503, "the database cannot be written now");
+    } else {
+        char url[64], invite_url[128];
+        snprintf(url, sizeof url, "/games/%s", id);
+        snprintf(invite_url, sizeof invite_url, "/games/%s?invite=%s", id, invite);
+        reply_json(r, 201, json_pack("{s:s, s:s, s:s?}", "id", id, "url", url, "invite_url",
+                                     g.invite_token ? invite_url : NULL));
+    }
+done:
+    text_free(&err);
+    json_decref(body);
+}
+
+/* ---- One game ------------------------------------------------------------- */
+
+/* Loads a game's row, or replies 404 (or 503). */
+static bool load_row(Store *s, const char *id, GameRow *row, ApiReply *r)
+{
+    bool found;
+    if (!store_game_get(s, id, row, &found)) {
+        reply_error(r, 503, "the database cannot be read now");
+        return false;
+    }
+    if (!found) reply_error(r, 404, "no such game");
+    return found;
+}
+
+/* Loads row and game, or replies. */
+static bool load_game(Store *s, const char *id, GameRow *row, Game *g, ApiReply *r)
+{
+    if (!load_row(s, id, row, r)) return false;
+    Text err = TEXT_INIT;
+    bool ok = play_load(s, row, g, &err);
+    if (!ok) {
+        reply_error(r, 500, text_str(&err));
+        store_game_free(row);
+        game_free(g);
+    }
+    text_free(&err);
+    return ok;
+}
+
+static void api_get_game(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
+{
+    GameRow row;
+    Game g;
+    if (!load_game(s, id, &row, &g, r)) return;
+    reply_json(r, 200, play_state(s, &row, &g, req->user));
+    game_free(&g);
+    store_game_free(&row);
+}
+
+static void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
+{
+    if (!req->user) {
+        reply_error(r, 401, "log in to join a game");
+        return;
+    }
+    json_t *body = body_object(req, r);
+    if (!body) return;
+    const char *invite = member_string(body, "invite");
+    GameRow row;
+    if (load_row(s, id, &row, r)) {
+        if (!invite || !row.invite_token || strcmp(invite, row.invite_token)) {
+            reply_error(r, 403, "this invitation is not valid (or its seat is taken)");
+        } else if (row.white == req->user || row.black == req->user) {
+            reply_error(r, 409, "you are already a player of this game");
+        } else {
+            if (!row.white) row.white = req->user;
+            else row.black = req->user;
+            free(row.invite_token);
+            row.invite_token = NULL;
+            free(row.status);
+            row.status = strdup("active");
+            char data[64];
+            snprintf(data, sizeof data, "{\"joined\":\"%s\"}", row.white == req->user ? "white" : "black");
+            if (!row.status || !store_begin(s)) {
+                reply_error(r, 503, "the database cannot be written now");
+            } else if (!store_game_update(s, &row) || !store_event_add(s, id, "joined", row.ply, data) ||
+                       !store_commit(s)) {
+                store_rollback(s);
+                reply_error(r, 503, "the database cannot be written now");
+            } else {
+                events_notify();
+                reply_json(r, 200, json_pack("{s:s}", "id", id));
+            }
+        }
+        store_game_free(&row);
+    }
+    json_decref(body);
+}
+
+/* ---- Actions ------------------------------------------------------------ */
+
+static void set_string(char **field, const char *value)
+{
+    free(*field);
+    *field = value ? strdup(value) : NULL;
+}
+
+/* Ends the game as the players declared ("0-1 white resigns"): the
+ * game's own rules judge the end (van Gog), and the row keeps both. */
+static bool declare_end(GameRow *row, Game *g, Outcome o, const char *words)
+{
+    if (!game_declare(g, o, words)) return false;
+    char declared[128];
+    snprintf(declared, sizeof declared, "%s %s", result_string(o.result), words);
+    set_string(&row->declared, declared);
+    return true;
+}
+
+/* After any action: is the game over by the rules or a declared end? */
+static void settle_row(GameRow *row, const Game *g)
+{
+    Text result = TEXT_INIT, reason = TEXT_INIT;
+    if (play_outcome(g, &result, &reason)) {
+        set_string(&row->status, "over");
+        set_string(&row->result, text_str(&result));
+        set_string(&row->reason, text_str(&reason));
+        row->draw_offer = row->takeback_offer = 0;
+    }
+    text_free(&result);
+    text_free(&reason);
+}
+
+/* Charges the mover's clock for the time since the last action; false
+ * when it ran out (the game is then over on time). */
+static bool charge_clock(GameRow *row, Game *g, int mover, int64_t now)
+{
+    if (row->days_per_move) {
+        if (row->ply == 0 || now <= row->last_action_at + row->days_per_move * 86400000LL) return true;
+    } else if (row->base_ms) {
+        if (row->ply == 0) return true;   /* the clocks start with White's first action */
+        int64_t *left = mover == WHITE ? &row->white_ms : &row->black_ms;
+        *left -= now - row->last_action_at;
+        if (*left > 0) {
+            *left += row->inc_ms;
+            return true;
+        }
+        *left = 0;
+    } else {
+        return true;
+    }
+    char words[64];
+    snprintf(words, sizeof words, "%s loses on time", mover == WHITE ? "white" : "black");
+    declare_end(row, g, outcome_make(result_loss_for((Color)mover), REASON_RECORDED, SIDE_NONE), words);
+    settle_row(row, g);
+    return false;
+}
+
+typedef enum { OFFER_NONE, OFFER_DRAW, OFFER_TAKEBACK } OfferKind;
+
+/* The action request, once its game is loaded and its ply checked.
+ * Writes the row (and the actions table) in the open transaction and
+ * fills `event` (type and data) for the live streams; false after an
+ * error reply. */
+static bool act(Store *s, GameRow *row, Game *g, int mine, const char *action, char event[2][512], ApiReply *r)
+{
+    int theirs = !mine;
+    int64_t now = server_now_ms();
+    if (!strcmp(action, "resign")) {
+        char words[32];
+        snprintf(words, sizeof words, "%s resigns", mine == WHITE ? "white" : "black");
+        Outcome o = outcome_make(result_loss_for((Color)mine), REASON_RESIGNATION, (uint8_t)mine);
+        if (!declare_end(row, g, o, words)) return reply_error(r, 500, "out of memory"), false;
+        snprintf(event[0], 512, "resign");
+    } else if (!strcmp(action, "offer-draw") || !strcmp(action, "offer-takeback")) {
+        bool draw = action[6] == 'd';
+        if (!draw && row->ply == 0) return reply_error(r, 409, "there is no action to take back"), false;
+        *(draw ? &row->draw_offer : &row->takeback_offer) = mine + 1;
+        snprintf(event[0], 512, "%s", action);
+    } else if (!strcmp(action, "accept-draw")) {
+        if (row->draw_offer != theirs + 1) return reply_error(r, 409, "your opponent has not offered a draw"), false;
+        if (!declare_end(row, g, outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE), "agreed draw"))
+            return reply_error(r, 500, "out of memory"), false;
+        snprintf(event[0], 512, "accept-draw");
+    } else if (!strcmp(action, "accept-takeback")) {
+        if (row->takeback_offer != theirs + 1)
+            return reply_error(r, 409, "your opponent has not offered to take an action back"), false;
+        /* One action is taken back: the last one, whoever made it. */
+        if (!store_action_remove_last(s, row->id, row->ply)) return reply_error(r, 503, "database error"), false;
+        game_pop(g);
+        row->ply--;
+        row->takeback_offer = row->draw_offer = 0;
+        row->to_move = game_board(g)->side;
+        snprintf(event[0], 512, "takeback");
+    } else if (!strcmp(action, "decline")) {
+        if (row->draw_offer != theirs + 1 && row->takeback_offer != theirs + 1)
+            return reply_error(r, 409, "there is no offer of your opponent's to decline"), false;
+        row->draw_offer = row->takeback_offer = 0;
+        snprintf(event[0], 512, "decline");
+    } else {
+        if (game_board(g)->side != mine) return reply_error(r, 403, "it is not your turn"), false;
+        if (!charge_clock(row, g, mine, now)) {
+            snprintf(event[0], 512, "time");
+            snprintf(event[1], 512, "{\"result\":\"%s\",\"reason\":\"%s\"}", row->result, row->reason);
+            return true;
+        }
+        Move m;
+        Text coord = TEXT_INIT, human = TEXT_INIT, err = TEXT_INIT;
+        bool ok = play_parse(g, action, &m, &coord, &human, &err);
+        if (!ok) {
+            reply_error(r, 422, text_str(&err));
+        } else {
+            bool stale;
+            if (!store_action_add(s, row->id, row->ply + 1, text_str(&coord), text_str(&human), now, &stale)) {
+                reply_error(r, stale ? 409 : 503, stale ? "that ply has been played already" : "database error");
+                ok = false;
+            } else if (!game_push(g, m)) {
+                reply_error(r, 500, "out of memory");
+                ok = false;
+            } else {
+                row->ply++;
+                row->last_action_at = now;
+                row->draw_offer = row->takeback_offer = 0;
+                row->to_move = game_board(g)->side;
+                snprintf(event[0], 512, "action");
+                json_t *d = json_pack("{s:s, s:s}", "coord", text_str(&coord), "human", text_str(&human));
+                char *dump = d ? json_dumps(d, JSON_COMPACT) : NULL;
+                snprintf(event[1], 512, "%s", dump ? dump : "{}");
+                free(dump);
+                json_decref(d);
+            }
+        }
+        text_free(&coord);
+        text_free(&human);
+        text_free(&err);
+        if (!ok) return false;
+    }
+    settle_row(row, g);
+    return true;
+}
+
+static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
+{
+    if (!req->user) {
+        reply_error(r, 401, "log in to play");
+        return;
+    }
+    json_t *body = body_object(req, r);
+    if (!body) return;
+    const char *action = member_string(body, "action");
+    json_t *ply = json_object_get(body, "ply");
+    GameRow row;
+    Game g;
+    if (!action || !json_is_integer(ply)) {
+        reply_error(r, 400, "give {\"action\": text, \"ply\": the game's current ply}");
+    } else if (strlen(action) > SERVER_MAX_ACTION) {
+        reply_error(r, 400, "an action is at most 200 characters");
+    } else if (load_game(s, id, &row, &g, r)) {
+        int mine = row.white == req->user ? WHITE : row.black == req->user ? BLACK : -1;
+        char event[2][512] = { "", "{}" };
+        if (mine < 0) {
+            reply_error(r, 403, "you are not a player of this game");
+        } else if (json_integer_value(ply) != row.ply) {
+            reply_error(r, 409, "the game has moved on: reload it (the ply you sent is not the current one)");
+        } else if (strcmp(row.status, "active")) {
+            reply_error(r, 409, !strcmp(row.status, "over") ? "the game is over" : "the game waits for an opponent");
+        } else if (!store_begin(s)) {
+            reply_error(r, 503, "the database cannot be written now");
+        } else if (!act(s, &row, &g, mine, action, event, r)) {
+            store_rollback(s);
+        } else if (!store_game_update(s, &row) || !store_event_add(s, id, event[0], row.ply, event[1]) ||
+                   !store_commit(s)) {
+            store_rollback(s);
+            reply_error(r, 503, "the database cannot be written now");
+        } else {
+            events_notify();
+            reply_json(r, 200, play_state(s, &row, &g, req->user));
+        }
+        game_free(&g);
+        store_game_free(&row);
+    }
+    json_decref(body);
+}
+
+/* ---- Kibitz, records, lists --------------------------------------------------- */
+
+static void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
+{
+    GameRow row;
+    if (!strcmp(req->method, "GET")) {
+        if (!load_row(s, id, &row, r)) return;
+        json_t *list = json_array();
+        if (list && store_kibitz_list(s, id, list)) reply_json(r, 200, json_pack("{s:o}", "kibitz", list));
+        else reply_error(r, 503, "the database cannot be read now"), json_decref(list);
+        store_game_free(&row);
+        return;
+    }
+    if (!req->user) {
+        reply_error(r, 401, "log in to kibitz");
+        return;
+    }
+    json_t *body = body_object(req, r);
+    if (!body) return;
+    const char *text = member_string(body, "text");
+    json_t *enabled = json_object_get(body, "enabled");
+    if (load_row(s, id, &row, r)) {
+        bool player = row.white == req->user || row.black == req->user;
+        bool over = !strcmp(row.status, "over");
+        if (json_is_boolean(enabled)) {
+            /* A player may switch kibitzing off for the game until it ends. */
+            if (!player) reply_error(r, 403, "only the players may switch kibitzing");
+            else if (over) reply_error(r, 409, "the game is over: kibitzing is open to all");
+            else {
+                row.kibitz = json_is_true(enabled);
+                if (!store_begin(s) || !store_game_update(s, &row) ||
+                    !store_event_add(s, id, "kibitz-switch", row.ply, row.kibitz ? "{\"enabled\":true}" : "{\"enabled\":false}") ||
+                    !store_commit(s))
+                    store_rollback(s), reply_error(r, 503, "the database cannot be written now");
+                else
+                    events_notify(), reply_json(r, 200, json_pack("{s:b}", "enabled", row.kibitz));
+            }
+        } else if (!text || !*text) {
+            reply_error(r, 400, "give {\"text\": your comment}");
+        } else if (strlen(text) > SERVER_MAX_KIBITZ) {
+            reply_error(r, 400, "a comment is at most 500 bytes");
+        } else if (!row.kibitz && !over) {
+            reply_error(r, 403, "the players have switched kibitzing off until the game ends");
+        } else {
+            json_t *d = json_pack("{s:s, s:s}", "name", req->user_name, "text", text);
+            char *dump = d ? json_dumps(d, JSON_COMPACT) : NULL;
+            if (!dump || !store_begin(s)) {
+                reply_error(r, 503, "the database cannot be written now");
+            } else if (!store_kibitz_add(s, id, req->user, text, server_now_ms()) ||
+                       !store_event_add(s, id, "kibitz", row.ply, dump) || !store_commit(s)) {
+                store_rollback(s);
+                reply_error(r, 503, "the database cannot be written now");
+            } else {
+                events_notify();
+                reply_json(r, 201, json_pack("{s:b}", "ok", 1));
+            }
+            free(dump);
+            json_decref(d);
+        }
+        store_game_free(&row);
+    }
+    json_decref(body);
+}
+
+static void api_record(Store *s, const char *id, bool pgn, ApiReply *r)
+{
+    GameRow row;
+    Game g;
+    if (!load_game(s, id, &row, &g, r)) return;
+    Text out = TEXT_INIT;
+    bool ok;
+    if (pgn) {
+        PgnHeader h;
+        pgn_header_init(&h);
+        ok = pgn_set_tag(&h, "Event", "ttchess game") && pgn_set_tag(&h, "Site", id) &&
+             pgn_set_tag(&h, "White", row.white == -1 ? "ttchess engine" : row.white_name ? row.white_name : "?") &&
+             pgn_set_tag(&h, "Black", row.black == -1 ? "ttchess engine" : row.black_name ? row.black_name : "?") &&
+             pgn_write(&g, &h, &out);
+        pgn_header_free(&h);
+    } else {
+        ok = sheets_write(&g, &out);
+    }
+    if (ok) reply_text(r, 200, pgn ? "application/vnd.chess-pgn; charset=utf-8" : "text/plain; charset=utf-8",
+                       text_take(&out));
+    else reply_error(r, 500, "out of memory");
+    text_free(&out);
+    game_free(&g);
+    store_game_free(&row);
+}
+
+static void api_my_games(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    if (!req->user) {
+        reply_error(r, 401, "log in to see your games");
+        return;
+    }
+    json_t *list = json_array();
+    if (list && store_games_of(s, req->user, list)) reply_json(r, 200, json_pack("{s:s, s:o}", "name", req->user_name, "games", list));
+    else reply_error(r, 503, "the database cannot be read now"), json_decref(list);
+}
+
+static void api_variants(ApiReply *r)
+{
+    json_t *list = json_array();
+    for (int i = 0; list && VARIANTS[i]; i++) {
+        const Variant *v = VARIANTS[i];
+        Options o;
+        options_default(v, &o);
+        Text opts = TEXT_INIT;
+        options_format(v, &o, true, &opts);
+        json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:s}", "name", v->name, "title", v->title, "options",
+                                              text_str(&opts), "start_fen", v->start_fen));
+        text_free(&opts);
+    }
+    reply_json(r, 200, json_pack("{s:o}", "variants", list));
+}
+
+void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    memset(r, 0, sizeof *r);
+    char seg[2][64];
+    bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
+    pthread_mutex_lock(&s->lock);
+    if (post && route(req->path, "/api/register", seg)) api_register(s, req, r);
+    else if (post && route(req->path, "/api/login", seg)) api_login(s, req, r);
+    else if (post && route(req->path, "/api/logout", seg)) api_logout(s, req, r);
+    else if (get && route(req->path, "/api/variants", seg)) api_variants(r);
+    else if (get && route(req->path, "/api/games", seg)) api_my_games(s, req, r);
+    else if (post && route(req->path, "/api/games", seg)) api_create_game(s, req, r);
+    else if (get && route(req->path, "/api/games/*", seg)) api_get_game(s, req, seg[0], r);
+    else if (post && route(req->path, "/api/games/*/join", seg)) api_join(s, req, seg[0], r);
+    else if (post && route(req->path, "/api/games/*/actions", seg)) api_action(s, req, seg[0], r);
+    else if ((get || post) && route(req->path, "/api/games/*/kibitz", seg)) api_kibitz(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/games/*/pgn", seg)) api_record(s, seg[0], true, r);
+    else if (get && route(req->path, "/api/games/*/sheets", seg)) api_record(s, seg[0], false, r);
+    else reply_error(r, get || post ? 404 : 405, get || post ? "no such API" : "only GET and POST");
+    pthread_mutex_unlock(&s->lock);
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The JSON API of docs/api.md, apart from the HTTP plumbing (http.c): a
+ * request comes in as an ApiRequest, already read and checked for size
+ * and Origin, with its session resolved; a handler fills an ApiReply.
+ * Keeping the handlers free of libmicrohttpd lets tests and fuzzers call
+ * them directly.
+ */
+#ifndef TTCHESS_SERVER_API_H
+#define TTCHESS_SERVER_API_H
+
+#include "server.h"
+
+typedef struct ApiRequest {
+    const char *method;         /* "GET", "POST", ...                        */
+    const char *path;           /* "/api/games/abc/actions", no query string */
+    const char *body;           /* NUL-terminated; "" when none              */
+    size_t body_len;
+    const char *(*query)(void *ctx, const char *name); /* a query argument, or NULL */
+    void *query_ctx;
+    int64_t user;               /* 0: not logged in                          */
+    const char *user_name;
+    const char *session_token;  /* the cookie's token, or NULL               */
+} ApiRequest;
+
+typedef struct ApiReply {
+    int status;
+    json_t *json;               /* the body, or NULL with text               */
+    char *text;                 /* a body that is not JSON (malloc'd)        */
+    const char *content_type;   /* for text                                  */
+    char *set_cookie;           /* a Set-Cookie value (malloc'd), or NULL    */
+} ApiReply;
+
+/* Handles one request under /api/ (all but the event stream, which
+ * http.c serves).  Never fails: errors are replies. */
+void api_handle(Store *s, const ApiRequest *req, ApiReply *reply);
+void api_reply_free(ApiReply *reply);
+
+#endif

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A stored game as the library sees it.  The database keeps a game's
+ * variant, options, start position and actions in coordinate form; the
+ * library replays them into a Game whenever a request needs the rules, so
+ * the rules are never stored twice and a stored game always means what
+ * the library says it means.
+ */
+#include "server.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A resignation, an agreed draw or a loss on time is stored as the result
+ * and words the players' action declared ("0-1 white resigns"); the game
+ * declares it again, so that its own rules still judge it (van Gog's
+ * obligations decide a resignation too). */
+static bool redeclare(const GameRow *row, Game *g, Text *err)
+{
+    if (!row->declared) return true;
+    const char *space = strchr(row->declared, ' ');
+    if (!space) return text_fail(err, "the stored end '%s' is not a result and words", row->declared);
+    uint8_t result = RESULT_NONE;
+    for (uint8_t r = RESULT_WHITE_WINS; r <= RESULT_BOTH_LOSE; r++)
+        if (!strncmp(row->declared, result_string(r), (size_t)(space - row->declared)) &&
+            strlen(result_string(r)) == (size_t)(space - row->declared))
+            result = r;
+    Outcome o = outcome_make(result, REASON_RECORDED, SIDE_NONE);
+    if (outcome_from_words(space + 1, &o)) o.result = result;
+    if (result == RESULT_NONE || !game_declare(g, o, space + 1))
+        return text_fail(err, "the stored end '%s' cannot be declared", row->declared);
+    return true;
+}
+
+bool play_load(Store *s, const GameRow *row, Game *g, Text *err)
+{
+    /* A zeroed game is one game_free accepts, whatever fails below. */
+    memset(g, 0, sizeof *g);
+    const Variant *v = variant_find(row->variant);
+    if (!v) return text_fail(err, "the game's variant '%s' is unknown to this server", row->variant);
+    Options opts;
+    options_default(v, &opts);
+    if (row->options && *row->options && !options_parse(v, &opts, row->options, err)) return false;
+    if (!game_init(g, v, &opts, row->fen, err)) return false;
+    char **texts;
+    int count;
+    if (!store_actions(s, row->id, &texts, &count)) return text_fail(err, "the database could not be read");
+    bool ok = true;
+    for (int i = 0; i < count; i++) {
+        if (ok && !game_play_text(g, texts[i], err)) {
+            Text why = TEXT_INIT;
+            text_addf(&why, "stored action %d (%s) does not replay: %s", i + 1, texts[i], text_str(err));
+            text_clear(err);
+            text_add(err, text_str(&why));
+            text_free(&why);
+            ok = false;
+        }
+        free(texts[i]);
+    }
+    free(texts);
+    return ok && redeclare(row, g, err);
+}
+
+bool play_parse(const Game *g, const char *text, Move *m, Text *coord, Text *human, Text *err)
+{
+    Line l;
+    line_open(&l, g, game_current(g));
+    bool ok = g->variant->parse(&l, text, m, err) && g->variant->format_coord(&l, *m, coord) &&
+              g->variant->format_human(&l, *m, human);
+    if (!ok && !err->len) text_add(err, "out of memory");
+    line_close(&l);
+    return ok;
+}
+
+bool play_outcome(const Game *g, Text *result, Text *reason)
+{
+    Outcome o;
+    if (!game_outcome(g, &o) || o.result == RESULT_NONE) return false;
+    text_add(result, result_string(o.result));
+    outcome_words(o, g->declared_words, reason);
+    return true;
+}
+
+/* ---- The state ---------------------------------------------------------- */
+
+static const char *side_name(int c) { return c == WHITE ? "white" : "black"; }
+
+static json_t *player(const char *name, int64_t id)
+{
+    if (id == -1) return json_pack("{s:s, s:b}", "name", "ttchess engine", "engine", 1);
+    if (!name) return json_null();
+    return json_pack("{s:s, s:b}", "name", name, "engine", 0);
+}
+
+/* Every action with its coordinate and human forms, each formatted at the
+ * position where it was played (the node before it in play order). */
+static json_t *actions_json(const Game *g)
+{
+    json_t *list = json_array();
+    Text coord = TEXT_INIT, human = TEXT_INIT;
+    for (int i = 1; list && i < game_count(g); i++) {
+        Line l;
+        line_open(&l, g, i - 1);
+        Move m = game_node(g, i)->move;
+        text_clear(&coord);
+        text_clear(&human);
+        g->variant->format_coord(&l, m, &coord);
+        g->variant->format_human(&l, m, &human);
+        line_close(&l);
+        json_array_append_new(list, json_pack("{s:i, s:s, s:s}", "ply", i, "coord", text_str(&coord), "human",
+                                              text_str(&human)));
+    }
+    text_free(&coord);
+    text_free(&human);
+    return list;
+}
+
+/* Every node of the record: its parent and timeline and its position, so
+ * that a client can draw each timeline as a row of boards. */
+static json_t *nodes_json(const Game *g)
+{
+    json_t *list = json_array();
+    Text fen = TEXT_INIT;
+    for (int i = 0; list && i < game_count(g); i++) {
+        const Node *n = game_node(g, i);
+        text_clear(&fen);
+        g->variant->to_fen(&g->options, n->state, &fen);
+        json_array_append_new(list, json_pack("{s:i, s:i, s:i, s:s}", "ply", i, "parent", n->parent, "timeline",
+                                              n->timeline, "fen", text_str(&fen)));
+    }
+    text_free(&fen);
+    return list;
+}
+
+static json_t *legal_json(const Game *g)
+{
+    json_t *list = json_array();
+    MoveList moves;
+    movelist_init(&moves);
+    Line l;
+    line_open(&l, g, game_current(g));
+    Text coord = TEXT_INIT, human = TEXT_INIT;
+    if (line_generate(&l, &moves)) {
+        for (int i = 0; list && i < moves.count; i++) {
+            text_clear(&coord);
+            text_clear(&human);
+            g->variant->format_coord(&l, moves.moves[i], &coord);
+            g->variant->format_human(&l, moves.moves[i], &human);
+            json_array_append_new(list, json_pack("{s:s, s:s}", "coord", text_str(&coord), "human", text_str(&human)));
+        }
+    }
+    text_free(&coord);
+    text_free(&human);
+    line_close(&l);
+    movelist_free(&moves);
+    return list;
+}
+
+/* The variant's panels (pending arrivals, obligations, piece states,
+ * pockets, travellers) as the play screen shows them, a line each. */
+static json_t *panels_json(const Game *g)
+{
+    json_t *list = json_array();
+    if (!g->variant->describe) return list;
+    Line l;
+    line_open(&l, g, game_current(g));
+    Text t = TEXT_INIT;
+    if (g->variant->describe(&l, &t)) {
+        const char *p = text_str(&t);
+        while (*p) {
+            const char *end = strchr(p, '\n');
+            size_t n = end ? (size_t)(end - p) : strlen(p);
+            if (n) json_array_append_new(list, json_stringn(p, n));
+            p += n + (end != NULL);
+        }
+    }
+    text_free(&t);
+    line_close(&l);
+    return list;
+}
+
+static json_t *clock_json(const GameRow *row, int to_move, bool running)
+{
+    if (row->days_per_move)
+        return json_pack("{s:s, s:i, s:I}", "kind", "correspondence", "days_per_move", row->days_per_move, "deadline",
+                         (json_int_t)(running ? row->last_action_at + row->days_per_move * 86400000LL : 0));
+    if (!row->base_ms) return json_pack("{s:s}", "kind", "none");
+    int64_t white = row->white_ms, black = row->black_ms;
+    if (running) {
+        int64_t spent = server_now_ms() - row->last_action_at;
+        if (to_move == WHITE) white -= spent;
+        else black -= spent;
+    }
+    return json_pack("{s:s, s:I, s:I, s:I, s:I, s:s?}", "kind", "live", "base_ms", (json_int_t)row->base_ms, "inc_ms",
+                     (json_int_t)row->inc_ms, "white_ms", (json_int_t)(white > 0 ? white : 0), "black_ms",
+                     (json_int_t)(black > 0 ? black : 0), "running", running ? side_name(to_move) : NULL);
+}
+
+json_t *play_state(Store *s, const GameRow *row, const Game *g, int64_t user)
+{
+    (void)s;
+    const Board *b = game_board(g);
+    bool active = !strcmp(row->status, "active");
+    Text fen = TEXT_INIT, opts = TEXT_INIT;
+    g->variant->to_fen(&g->options, game_state(g), &fen);
+    options_format(g->variant, &g->options, false, &opts);
+    const char *you = user && row->white == user ? "white" : user && row->black == user ? "black" : NULL;
+    json_t *st = json_pack(
+        "{s:s, s:s, s:s, s:s, s:o, s:o, s:s?, s:i, s:s, s:i, s:s, s:s, s:s?, s:s?, s:b}", "id", row->id, "variant",
+        row->variant, "title", g->variant->title, "options", text_str(&opts), "white",
+        player(row->white_name, row->white), "black", player(row->black_name, row->black), "you", you, "ply",
+        game_current(g), "to_move", side_name(b->side), "timelines", game_timelines(g), "fen", text_str(&fen),
+        "status", row->status, "result", row->result, "reason", row->reason, "check", game_in_check(g));
+    text_free(&fen);
+    text_free(&opts);
+    if (!st) return NULL;
+    json_object_set_new(st, "actions", actions_json(g));
+    json_object_set_new(st, "nodes", nodes_json(g));
+    json_object_set_new(st, "legal", active ? legal_json(g) : json_array());
+    json_object_set_new(st, "panels", panels_json(g));
+    json_object_set_new(st, "clock", clock_json(row, b->side, active && row->ply > 0));
+    json_object_set_new(st, "draw_offer", row->draw_offer ? json_string(side_name(row->draw_offer - 1)) : json_null());
+    json_object_set_new(st, "takeback_offer",
+                        row->takeback_offer ? json_string(side_name(row->takeback_offer - 1)) : json_null());
+    json_object_set_new(st, "kibitz_enabled", json_boolean(row->kibitz));
+    if (row->engine_level) json_object_set_new(st, "engine_level", json_integer(row->engine_level));
+    return st;
+}

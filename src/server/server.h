@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * ttchess serve: the web server (docs/api.md).  A thin layer over the
+ * library, in four parts, one file each:
+ *
+ *   store.c   the database (SQLite): accounts, sessions, games, their
+ *             actions and events, kibitz; every statement prepared
+ *   auth.c    passwords (libsodium's Argon2id), random tokens, the login
+ *             rate limit
+ *   play.c    a game as the library sees it: replayed from its stored
+ *             actions, an action tried and stored, its state as JSON
+ *   http.c    libmicrohttpd: requests, routes, cookies, the Origin check,
+ *             security headers, Server-Sent Events
+ *
+ * serve.c parses the command line and starts the daemon.  The server keeps
+ * no game in memory between requests: the database is the one truth, so
+ * a crash loses nothing that was acknowledged (each action is committed
+ * before its response is sent).
+ */
+#ifndef TTCHESS_SERVER_H
+#define TTCHESS_SERVER_H
+
+#include <jansson.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ttchess/game.h"
+#include "ttchess/text.h"
+
+/* The limits of docs/api.md, "Limits": named here so that the document
+ * and the code say the same. */
+enum {
+    SERVER_MAX_BODY = 16 * 1024,        /* bytes of a request body              */
+    SERVER_MAX_NAME = 32,               /* characters of a player's name        */
+    SERVER_MIN_PASSWORD = 8,
+    SERVER_MAX_PASSWORD = 256,
+    SERVER_MAX_KIBITZ = 500,            /* bytes of one kibitz message          */
+    SERVER_MAX_ACTION = 200,            /* bytes of one action's text           */
+    SERVER_LOGIN_FAILURES = 5,          /* failed logins a name may have ...    */
+    SERVER_LOGIN_WINDOW_S = 60,         /* ... within this many seconds         */
+    SERVER_SESSION_DAYS = 30,
+    SERVER_TOKEN_BYTES = 16,            /* 128 random bits: sessions, invitations */
+    SERVER_SSE_KEEPALIVE_S = 15,
+};
+
+/* ---- store.c ------------------------------------------------------------ */
+
+typedef struct Store {
+    sqlite3 *db;
+    pthread_mutex_t lock;    /* one writer at a time, and one user of db   */
+} Store;
+
+/* A game's row (strings malloc'd; store_game_free frees them). */
+typedef struct GameRow {
+    char *id;
+    char *variant, *options, *fen;   /* options and fen may be NULL         */
+    int64_t white, black;            /* user ids; 0: open seat; -1: the engine */
+    int64_t creator, invited;        /* invited: 0 when anyone with the link */
+    char *invite_token;              /* NULL once the seat is taken         */
+    char *white_name, *black_name;   /* NULL for an open seat               */
+    int64_t base_ms, inc_ms;         /* live clock; 0 when correspondence   */
+    int days_per_move;               /* correspondence; 0 when live         */
+    int engine_level;                /* 1..10 against the engine, else 0    */
+    int64_t white_ms, black_ms;      /* time left at the last action        */
+    int64_t last_action_at;          /* ms since the epoch; 0: not started  */
+    char *status;                    /* "waiting", "active", "over"         */
+    char *result, *reason;           /* NULL while not over                 */
+    int draw_offer, takeback_offer;  /* colour + 1 of the side offering, or 0 */
+    bool kibitz;                     /* may spectators comment              */
+    int ply;                         /* actions stored                      */
+    int to_move;                     /* 0: White, 1: Black                  */
+    char *declared;                  /* an end the players declared: "0-1 white resigns" */
+} GameRow;
+
+bool store_open(Store *s, const char *path, Text *err);
+void store_close(Store *s);
+
+bool store_begin(Store *s);
+bool store_commit(Store *s);
+void store_rollback(Store *s);
+
+/* Accounts and sessions.  store_user_add fails with *taken set when the
+ * name is in use. */
+bool store_user_add(Store *s, const char *name, const char *hash, int64_t *id, bool *taken);
+bool store_user_hash(Store *s, const char *name, int64_t *id, char **hash);
+bool store_session_add(Store *s, const char *token_hash, int64_t user, int64_t expires_ms);
+bool store_session_user(Store *s, const char *token_hash, int64_t now_ms, int64_t *user, char **name);
+bool store_session_remove(Store *s, const char *token_hash);
+bool store_user_id(Store *s, const char *name, int64_t *id);
+
+/* Games. */
+bool store_game_add(Store *s, const GameRow *g);
+bool store_game_get(Store *s, const char *id, GameRow *out, bool *found);
+bool store_game_by_invite(Store *s, const char *token, char **id);
+void store_game_free(GameRow *g);
+/* Writes the game's changing columns (seats, clocks, status, offers). */
+bool store_game_update(Store *s, const GameRow *g);
+/* The game's actions in coordinate form, in play order (a malloc'd array
+ * of malloc'd strings). */
+bool store_actions(Store *s, const char *game, char ***texts, int *count);
+/* Adds the action for ply `ply`; *stale when that ply is taken already. */
+bool store_action_add(Store *s, const char *game, int ply, const char *coord, const char *human, int64_t at,
+                      bool *stale);
+bool store_action_remove_last(Store *s, const char *game, int ply);
+/* Events: the live stream's history (SSE ids are their numbers). */
+bool store_event_add(Store *s, const char *game, const char *type, int ply, const char *data);
+bool store_events_after(Store *s, const char *game, int64_t after, json_t *out);
+bool store_kibitz_add(Store *s, const char *game, int64_t user, const char *text, int64_t at);
+bool store_kibitz_list(Store *s, const char *game, json_t *out);
+/* The player's games, "your move" first. */
+bool store_games_of(Store *s, int64_t user, json_t *out);
+
+/* ---- auth.c ------------------------------------------------------------- */
+
+bool auth_init(void);
+/* Argon2id (crypto_pwhash_str); false when out of memory. */
+bool auth_hash_password(const char *password, char out[128]);
+bool auth_check_password(const char *hash, const char *password);
+/* A token of SERVER_TOKEN_BYTES random bytes as hex, and the hash under
+ * which the database keeps it (a stolen database does not give sessions). */
+void auth_new_token(char out[2 * SERVER_TOKEN_BYTES + 1]);
+void auth_token_hash(const char *token, char out[65]);
+/* The login rate limit: may `name` try again now? */
+bool auth_login_allowed(const char *name, int64_t now_ms);
+void auth_login_failed(const char *name, int64_t now_ms);
+void auth_login_succeeded(const char *name);
+
+/* ---- play.c ------------------------------------------------------------- */
+
+/* The game as the library holds it, replayed from its row and actions. */
+bool play_load(Store *s, const GameRow *row, Game *g, Text *err);
+/* The state of docs/api.md's GET /api/games/{id}, for the viewer `user`
+ * (0: not logged in). */
+json_t *play_state(Store *s, const GameRow *row, const Game *g, int64_t user);
+/* Reads an action as the game reads typed text; on success its coordinate
+ * and human forms. */
+bool play_parse(const Game *g, const char *text, Move *m, Text *coord, Text *human, Text *err);
+/* The game's result line after the rules (mate, stalemate, obligations...),
+ * or false while it goes on. */
+bool play_outcome(const Game *g, Text *result, Text *reason);
+
+/* ---- events (http.c) ---------------------------------------------------- */
+
+/* Wakes every live stream: a game has a new event. */
+void events_notify(void);
+
+/* ---- serve.c ------------------------------------------------------------ */
+
+int64_t server_now_ms(void);
+
+typedef struct ServerConfig {
+    const char *host;
+    int port;
+    const char *db_path;
+    const char *static_dir;
+    const char *origin;     /* the Origin state-changing requests must carry */
+} ServerConfig;
+
+/* Starts the daemon; returns NULL with the reason in err. */
+struct Server *server_start(const ServerConfig *cfg, Store *store, Text *err);
+void server_stop(struct Server *srv);
+
+#endif

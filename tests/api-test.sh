@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Tests of the HTTP API of ttchess serve (docs/api.md) with curl: a server
+# on a free local port with a fresh database, two players and a
+# spectator, every error status, a stale ply, a resent action applied
+# once, a non-player's move, kibitz text kept as text, SQL metacharacters
+# in every field, take-back by consent, the live stream and its replay
+# with Last-Event-ID, and that the database keeps everything across a
+# restart.
+#
+# Usage: TTCHESS=path/to/ttchess tests/api-test.sh   (default build/ttchess)
+
+set -u
+TTCHESS=${TTCHESS:-build/ttchess}
+tmp=$(mktemp -d)
+passed=0
+failed=0
+server_pid=
+
+stop_server() {
+    if [ -n "$server_pid" ]; then
+        kill "$server_pid" 2>/dev/null
+        wait "$server_pid" 2>/dev/null
+        server_pid=
+    fi
+}
+trap 'stop_server; rm -rf "$tmp"' EXIT
+
+# A port nobody listens on: the server refuses to start on a taken one,
+# so a few tries find one.
+start_server() {
+    for try in 1 2 3 4 5 6 7 8; do
+        PORT=$((20000 + RANDOM % 20000))
+        "$TTCHESS" serve --port "$PORT" --db "$tmp/ttchess.db" --static "$tmp/none" >"$tmp/serve.log" 2>&1 &
+        server_pid=$!
+        for i in $(seq 50); do
+            grep -q "ttchess serve: http" "$tmp/serve.log" 2>/dev/null && break
+            kill -0 "$server_pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        if kill -0 "$server_pid" 2>/dev/null && grep -q "ttchess serve: http" "$tmp/serve.log"; then
+            B=http://127.0.0.1:$PORT
+            return 0
+        fi
+        wait "$server_pid" 2>/dev/null
+        server_pid=
+    done
+    echo "FAIL: the server did not start:"; cat "$tmp/serve.log"; exit 1
+}
+
+# call JAR METHOD PATH [BODY]: the status in CODE, the body in $tmp/body.
+call() {
+    local jar=$1 method=$2 path=$3 body=${4-}
+    local args=(-s -m 10 -o "$tmp/body" -w '%{http_code}' -X "$method" -c "$tmp/$jar.jar" -b "$tmp/$jar.jar")
+    [ -n "$body" ] && args+=(-H 'Content-Type: application/json' --data-binary "$body")
+    CODE=$(curl "${args[@]}" "$B$path")
+}
+
+# expect WHAT CODE [TEXT]: the last call answered CODE and its body holds TEXT.
+expect() {
+    local what=$1 code=$2 text=${3-}
+    if [ "$CODE" = "$code" ] && { [ -z "$text" ] || grep -qF -- "$text" "$tmp/body"; }; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $what: expected $code${text:+ with '$text'}, got $CODE: $(head -c 300 "$tmp/body")"
+    fi
+}
+
+# field NAME: the first string or number member NAME of the last body.
+field() { grep -o "\"$1\":\"\?[^\",}]*" "$tmp/body" | head -n 1 | sed 's/^"[^"]*":"\{0,1\}//'; }
+
+start_server
+
+# ---- Accounts ---------------------------------------------------------------
+call alice POST /api/register '{"name":"alice","password":"correct horse"}'; expect "register" 201 '"alice"'
+call bob POST /api/register '{"name":"bob","password":"battery staple"}'; expect "register bob" 201
+call carol POST /api/register '{"name":"carol","password":"carol-pass"}'; expect "register carol" 201
+call x POST /api/register '{"name":"alice","password":"another one"}'; expect "a taken name" 409 "taken"
+call x POST /api/register '{"name":"Alice","password":"another one"}'; expect "names ignore case" 409 "taken"
+call x POST /api/register '{"name":"a b","password":"whatever1"}'; expect "a bad name" 400 "letters"
+call x POST /api/register '{"name":"dave","password":"short"}'; expect "a short password" 400 "8 to 256"
+call x POST /api/register 'not json'; expect "not JSON" 400 "JSON object"
+call x POST /api/register '[1,2]'; expect "not an object" 400 "JSON object"
+call x POST /api/login '{"name":"alice","password":"wrong password"}'; expect "a wrong password" 401 "wrong"
+for i in 1 2 3 4; do call x POST /api/login '{"name":"alice","password":"wrong again"}'; done
+call x POST /api/login '{"name":"alice","password":"correct horse"}'; expect "rate-limited logins" 429 "too many"
+call bob POST /api/login '{"name":"bob","password":"battery staple"}'; expect "login" 200
+grep -q 'HttpOnly' <(curl -s -D - -o /dev/null -X POST "$B/api/login" -d '{"name":"carol","password":"carol-pass"}') &&
+    grep -q 'SameSite=Strict' <(curl -s -D - -o /dev/null -X POST "$B/api/login" -d '{"name":"carol","password":"carol-pass"}') &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the session cookie is not HttpOnly; SameSite=Strict"; }
+call anon GET /api/games; expect "my games, logged out" 401
+call anon POST /api/games '{"variant":"chess"}'; expect "create, logged out" 401
+
+# ---- Security headers, Origin, sizes ---------------------------------------
+headers=$(curl -s -D - -o /dev/null "$B/api/variants")
+echo "$headers" | grep -qi "^Content-Security-Policy: default-src 'self'; script-src 'self'" &&
+    ! echo "$headers" | grep -qi "unsafe-inline" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: no strict Content-Security-Policy"; }
+CODE=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "Origin: http://evil.example" -b "$tmp/alice.jar" \
+    "$B/api/games" -d '{"variant":"chess"}')
+expect "a request from another site" 403 "another site"
+big=$(head -c 20000 /dev/zero | tr '\0' 'a')
+call bob POST /api/games "{\"variant\":\"$big\"}"; expect "a body over 16 KiB" 413
+call bob GET /api/nothing; expect "an unknown API" 404
+call bob DELETE /api/games; expect "a method not allowed" 405
+
+# ---- A game with an invited player ------------------------------------------
+call bob POST /api/games '{"variant":"gifford","color":"white","opponent":"carol","days_per_move":2}'
+expect "create a correspondence game" 201 '"url"'
+G=$(field id)
+call bob POST /api/games '{"variant":"nosuch"}'; expect "an unknown variant" 400 "unknown variant"
+call bob POST /api/games '{"variant":"chess","opponent":"nobody"}'; expect "an unknown opponent" 400 "no player"
+call bob POST /api/games '{"variant":"chess","fen":"garbage"}'; expect "a bad FEN" 400
+call bob POST /api/games '{"variant":"chess","clock":{"minutes":0}}'; expect "a bad clock" 400 "live clock"
+call carol GET /api/games; expect "carol's games" 200 "$G"
+call carol GET "/api/games/$G"; expect "the game" 200 '"legal"'
+[ "$(field ply)" = 0 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: a new game's ply is not 0"; }
+call anon GET /api/games/0000000000000000; expect "no such game" 404
+call carol POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "out of turn" 403 "not your turn"
+call alice POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "a non-player's move" 403 "not a player"
+call anon POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "a move, logged out" 401
+call bob POST "/api/games/$G/actions" '{"action":"e5","ply":0}'; expect "an illegal move" 422 "pawn"
+call bob POST "/api/games/$G/actions" '{"action":"e4"}'; expect "no ply" 400 "ply"
+call bob POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "a move" 200 '"ply":1'
+call bob POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "the same move resent" 409 "moved on"
+call carol POST "/api/games/$G/actions" '{"action":"e5","ply":0}'; expect "a stale ply" 409 "moved on"
+call carol POST "/api/games/$G/actions" '{"action":"e5","ply":1}'; expect "black's move" 200 '"ply":2'
+call bob GET /api/games; expect "bob's list" 200 '"your_move":true'
+
+# A spectator cannot move; kibitz is kept as text; SQL metacharacters are data.
+call eve POST /api/register '{"name":"eve","password":"eve-password"}'
+call eve POST "/api/games/$G/actions" '{"action":"Nf3","ply":2}'; expect "a non-player's move" 403 "not a player"
+call eve POST "/api/games/$G/kibitz" '{"text":"<script>alert(1)</script>'"'"'; DROP TABLE games; --"}'
+expect "kibitz" 201
+call eve GET "/api/games/$G/kibitz"; expect "kibitz kept as text" 200 '<script>alert(1)</script>'"'"'; DROP TABLE games; --'
+call bob POST /api/games '{"variant":"chess","options":"'"'"'; DROP TABLE users; --"}'; expect "SQL in options" 400
+call bob POST /api/games '{"variant":"chess\"; DROP TABLE games; --"}'; expect "SQL in a variant" 400
+call x POST /api/login '{"name":"bob'"'"' OR '"'"'1'"'"'='"'"'1","password":"x'"'"' OR 1=1 --"}'; expect "SQL in a login" 401
+call bob POST "/api/games/$G/actions" '{"action":"Nf3'"'"'; DELETE FROM actions; --","ply":2}'; expect "SQL in an action" 422
+call bob GET "/api/games/$G"; expect "the game survived" 200 '"ply":2'
+
+# ---- Take-back by consent, draws, resignation ------------------------------
+call bob POST "/api/games/$G/actions" '{"action":"Nf3","ply":2}'; expect "Nf3" 200
+call bob POST "/api/games/$G/actions" '{"action":"accept-takeback","ply":3}'; expect "accept with no offer" 409 "not offered"
+call bob POST "/api/games/$G/actions" '{"action":"offer-takeback","ply":3}'; expect "offer a take-back" 200 '"takeback_offer":"white"'
+call carol POST "/api/games/$G/actions" '{"action":"accept-takeback","ply":3}'; expect "take-back accepted" 200 '"ply":2'
+call bob POST "/api/games/$G/actions" '{"action":"offer-draw","ply":2}'; expect "offer a draw" 200
+call carol POST "/api/games/$G/actions" '{"action":"decline","ply":2}'; expect "decline" 200 '"draw_offer":null'
+call bob POST "/api/games/$G/actions" '{"action":"Bf1>5","ply":2}'; expect "a send-forward" 200 '"ply":3'
+call carol POST "/api/games/$G/actions" '{"action":"resign","ply":3}'; expect "resign" 200 '"result":"1-0"'
+call bob POST "/api/games/$G/actions" '{"action":"Nf3","ply":3}'; expect "a move after the end" 409 "over"
+call eve GET "/api/games/$G/pgn"; expect "PGN" 200 '[White "bob"]'
+call eve GET "/api/games/$G/sheets"; expect "score sheets" 200 "B(f1)// to 5"
+
+# ---- Open invitation and the live stream -----------------------------------
+call carol POST /api/games '{"variant":"chess","color":"black","clock":{"minutes":5,"increment":3}}'
+expect "a game for anyone with the link" 201 "invite="
+L=$(field id); INV=$(field invite_url | sed 's/.*invite=//')
+call eve POST "/api/games/$L/join" '{"invite":"0123"}'; expect "a wrong invitation" 403 "not valid"
+call eve POST "/api/games/$L/join" "{\"invite\":\"$INV\"}"; expect "join by the link" 200
+call bob POST "/api/games/$L/join" "{\"invite\":\"$INV\"}"; expect "the seat is taken" 403
+curl -s -N -m 4 "$B/api/games/$L/events" >"$tmp/stream" &
+stream_pid=$!
+sleep 0.5
+call eve POST "/api/games/$L/actions" '{"action":"d4","ply":0}'; expect "a live move" 200
+call carol POST "/api/games/$L/actions" '{"action":"d5","ply":1}'; expect "the reply" 200 '"running":"white"'
+wait "$stream_pid"
+grep -q '"coord":"d2d4"' "$tmp/stream" && grep -q '"coord":"d7d5"' "$tmp/stream" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: the stream did not carry both actions:"; cat "$tmp/stream"; }
+first=$(awk '/^id: / { id = $2 } /"coord":"d2d4"/ { print id; exit }' "$tmp/stream")
+curl -s -N -m 2 -H "Last-Event-ID: $first" "$B/api/games/$L/events" >"$tmp/replay"
+! grep -q '"coord":"d2d4"' "$tmp/replay" && grep -q '"coord":"d7d5"' "$tmp/replay" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: Last-Event-ID did not replay only what was missed:"; cat "$tmp/replay"; }
+
+# ---- A restart keeps everything --------------------------------------------
+stop_server
+start_server
+call eve GET "/api/games/$L"; expect "the game after a restart" 200 '"ply":2'
+call eve POST "/api/games/$L/actions" '{"action":"c4","ply":2}'; expect "the session after a restart" 200 '"ply":3'
+
+echo "api-test: $passed passed, $failed failed"
+[ "$failed" = 0 ]
