@@ -178,7 +178,7 @@ curl -s -N -m 2 -H "Last-Event-ID: $first" "$B/api/games/$L/events" >"$tmp/repla
 stop_server
 start_server
 call eve GET "/api/games/$L"; expect "the game after a restart" 200 '"ply":2'
-call eve POST "/api/games/$L/actions" '{"action":"c4","ply":2}'; expect "the session after a restart" 200 '"ply":3'
+call eve POST "/api/games/$L/actions" '{"action":"P c2-c4","ply":2}'; expect "a Game Courier move, after a restart" 200 '"human":"c4"'
 
 echo "api-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -512,7 +512,7 @@ gifford_records() {
         "error: $tmp/bad.sheets: timeline 1, move 2 (white, Nf6): no knight can reach f6" \
         replay --variant gifford "$tmp/bad.sheets"
     expect_error "replay missing file" "error: cannot open '$tmp/none.pgn'" replay "$tmp/none.pgn"
-    expect_error "export without a format" "error: export needs exactly one of --pgn and --sheets" export "$SAMPLE"
+    expect_error "export without a format" "error: export needs exactly one of --pgn, --sheets and --gc" export "$SAMPLE"
     expect_help "replay help" "usage: ttchess replay*" replay --help
     expect_help "export help" "usage: ttchess export*" export --help
 }
@@ -942,6 +942,82 @@ isready
     else bad "uci stop at once" "no bestmove, or a hang"; fi
 }
 
+# ---------------------------------------------------------------------------
+# Game Courier notation: moves typed in it (--moves, play), and the move log
+# export --gc writes and replay reads back.
+
+game_courier_commands() {
+    expect_stdout "gc --moves" "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3" \
+        fen --moves "1. P e2-e4 1... p e7-e5 2. N g1-f3 n b8-c6"
+    expect_stdout "gc --moves castling" "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4" \
+        fen --moves "e4 e5 Nf3 Nc6 Bc4 Bc5 K e1-g1; R h1-f1"
+    expect_stdout "gc --moves en passant" "rnbqkbnr/ppp1p1pp/3P4/5p2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3" \
+        fen --moves "e4 f5 e5 d5 P e5-d6; d5-"
+    expect_stdout "gc --moves drop" "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKB1R[] b KQkq - 1 1" \
+        fen --variant chessgi-classic --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] w KQkq - 0 1" --moves "N-e4"
+    expect_error "gc --moves ambiguous" \
+        "error: move 3 (B f1-): 'B f1-' could be any of 10 actions, which Game Courier notation does not tell apart: Bf1>3, Bf1>4, Bf1>5, Bf1>6, Bf1>7, ...; type the one you mean as written here" \
+        fen --variant gifford --moves "e4 e5 B f1-"
+    expect_error "gc --moves wrong label" "error: move 1 (B g1-f3): the piece on g1 is a knight, not a bishop" \
+        fen --moves "B g1-f3"
+    expect_error "gc --moves square removed" \
+        "error: move 1 (-e4): -e4 would take the square e4 itself off the board in Game Courier; to remove the piece on e4 write e4- or @-e4" \
+        fen --moves "-e4"
+
+    # play reads a Game Courier move as typed, spaces and all.
+    printf 'P e2-e4\np e7-e5\nK e1-e2\nB f8-\nhistory\nquit\n' |
+        timeout "$LIMIT" "$TTCHESS" play --color never >"$tmp/out" 2>"$tmp/err"
+    RC=$?
+    if status_is "gc play" 0; then
+        has_line "gc play" "1. e4  |  e5"
+        has_line "gc play" "2. Ke2"
+        has_line "gc play" "no legal action takes the bishop on f8 off the board"
+    fi
+
+    # export --gc of a short game with castling, en passant and a promotion,
+    # and the log read back.
+    printf '1. e4 Nf6 2. e5 d5 3. exd6 e6 4. dxc7 Qd6 5. cxb8=Q Rxb8 6. Nf3 Bd7 7. Bc4 Nd5 8. O-O *\n' >"$tmp/short.pgn"
+    expect_stdout "export --gc" "// Game Courier move log written by ttchess: one move a line, as typed into Game Courier
+// [Variant \"chess\"]
+1. P e2-e4
+1... n g8-f6
+2. P e4-e5
+2... p d7-d5
+3. P e5-d6; d5-
+3... p e7-e6
+4. P d6-c7
+4... q d8-d6
+5. P c7-b8; Q-b8
+5... r a8-b8
+6. N g1-f3
+6... b c8-d7
+7. B f1-c4
+7... n f6-d5
+8. K e1-g1; R h1-f1
+// Result: ongoing" export --gc "$tmp/short.pgn"
+    cp "$tmp/out" "$tmp/short.gc"
+    run export --pgn "$tmp/short.gc"
+    if status_is "gc log read back" 0 && grep -qF '1. e4 Nf6 2. e5 d5 3. exd6 e6 4. dxc7 Qd6 5. cxb8=Q Rxb8 6. Nf3 Bd7 7. Bc4 Nd5' "$tmp/out" &&
+        grep -qF '8. O-O *' "$tmp/out"; then ok
+    else bad "gc log read back" "the PGN of the log is not the game"; fi
+
+    # Every timeline of the Gifford sample, read back as the same game.
+    run export --gc --variant gifford "$SAMPLE"; cp "$tmp/out" "$tmp/sample.gc"
+    if grep -qxF '1. P d2- // d2>8' "$tmp/sample.gc" && grep -qF '// Kf7<2@f8' "$tmp/sample.gc" &&
+        grep -qxF '// Result: 0-1 white king lost in time' "$tmp/sample.gc"; then ok
+    else bad "gc gifford log" "no send forward, king going back or result"; fi
+    run export --sheets --variant gifford "$SAMPLE"; cp "$tmp/out" "$tmp/sample.sheets"
+    run export --sheets "$tmp/sample.gc"
+    if cmp -s "$tmp/out" "$tmp/sample.sheets"; then ok; else bad "gc gifford round trip" "sheets from the log differ"; fi
+    run replay tests/data/chessgi-game.pgn; cp "$tmp/out" "$tmp/chessgi.replay"
+    run export --gc tests/data/chessgi-game.pgn; cp "$tmp/out" "$tmp/chessgi.gc"
+    run replay "$tmp/chessgi.gc"
+    if status_is "gc chessgi round trip" 0 && cmp -s "$tmp/out" "$tmp/chessgi.replay"; then ok
+    else bad "gc chessgi round trip" "the log replays differently"; fi
+    printf '1. P e2-e4\n1... p e7-e5\n2. N g1-f4\n' >"$tmp/bad.gc"
+    expect_error "gc log error" "error: $tmp/bad.gc: line 3 (N g1-f4): the knight on g1 cannot move to f4" replay "$tmp/bad.gc"
+}
+
 if [ ! -x "$TTCHESS" ]; then
     echo "error: $TTCHESS is not an executable (build it, or set TTCHESS)" >&2
     echo "cli tests: 0 passed, 1 failed"
@@ -967,6 +1043,7 @@ damaged_and_fen_records
 vangog_commands
 travelers_commands
 chessgi_commands
+game_courier_commands
 engine_commands
 
 echo "cli tests: $passed passed, $failed failed"

@@ -83,7 +83,8 @@ bool game_push(Game *g, Move m);
 /* Takes back the last action played, whichever timeline it was in.  A
  * declared end (resignation, agreement) is not touched. */
 void game_pop(Game *g);
-/* Parses and plays one action in any notation the variant reads. */
+/* Parses and plays one action in any notation the variant reads, or in
+ * Game Courier's ("P e2-e4", "e5-", "P e7-e8; Q-e8": ttchess/gc.h). */
 bool game_play_text(Game *g, const char *text, Text *err);
 
 /* The outcome: a declared end, else the variant's rules.  False only when
@@ -136,6 +137,12 @@ bool line_push(Line *l, Move m);
 bool line_push_null(Line *l);
 /* Takes back the line's last action (never one of the record's). */
 void line_pop(Line *l);
+
+/* Reads one action typed at the line's present position, as
+ * game_play_text does: in Game Courier's notation where the text has a
+ * shape only it has (gc_is_notation), else in the variant's own.  On
+ * failure writes why and returns false. */
+bool line_parse_text(const Line *l, const char *text, Move *out, Text *err);
 
 /* The rules at the line's present position, through the variant. */
 bool line_generate(const Line *l, MoveList *out);

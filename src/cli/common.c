@@ -89,10 +89,21 @@ static const char *skip_move_number(const char *tok)
     return tok + digits + strspn(tok + digits, ".");
 }
 
+/* Does the word end an action in Game Courier notation that goes on in
+ * the next word: a lone piece label ("P" of "P e2-e4") or a part followed
+ * by ';' ("K e1-g1;" of "K e1-g1; R h1-f1")?  No other notation has a
+ * word like these, so joining them never changes another action. */
+static bool continues(const char *word, const char *next)
+{
+    size_t n = strlen(word);
+    bool label = n == 1 && strchr("PNBRQKpnbrqk", word[0]);
+    return next && (label || word[n - 1] == ';' || next[0] == ';');
+}
+
 void cli_position_game(const CliPosition *p, Game *g)
 {
     const Variant *v = cli_variant(p->variant);
-    Text err = TEXT_INIT;
+    Text err = TEXT_INIT, action = TEXT_INIT;
     Options o;
     options_default(v, &o);
     if (!options_parse(v, &o, text_str(&p->options), &err)) cli_fail_text(NULL, &err);
@@ -101,14 +112,28 @@ void cli_position_game(const CliPosition *p, Game *g)
     char *copy = strdup(p->moves);
     if (!copy) cli_fail("out of memory");
     int index = 0;
-    for (char *tok = strtok(copy, " \t\n\r,"); tok; tok = strtok(NULL, " \t\n\r,")) {
+    char *next = NULL;
+    for (char *tok = strtok(copy, " \t\n\r,"); tok; tok = next) {
+        next = strtok(NULL, " \t\n\r,");
         const char *move = skip_move_number(tok);
         if (!*move) continue;
+        /* Game Courier's actions have spaces inside ("P e2-e4"): their
+         * words are joined again into one action. */
+        text_clear(&action);
+        text_add(&action, tok);
+        for (const char *word = move; continues(word, next); next = strtok(NULL, " \t\n\r,")) {
+            text_addf(&action, " %s", next);
+            word = next;
+        }
+        if (action.failed) cli_fail("out of memory");
         index++;
-        if (!game_play_text(g, move, &err)) cli_fail("move %d (%s): %s", index, tok, err.failed ? "out of memory" : text_str(&err));
+        /* The message shows the action as given, its move number too. */
+        if (!game_play_text(g, text_str(&action) + (move - tok), &err))
+            cli_fail("move %d (%s): %s", index, text_str(&action), err.failed ? "out of memory" : text_str(&err));
     }
     free(copy);
     text_free(&err);
+    text_free(&action);
 }
 
 void cli_print_outcome(const Game *g, const char *prefix)

@@ -50,8 +50,10 @@ static void print_help(void)
            "                       variants'); may be given several times\n"
            "  --fen FEN            start from this position (the variant's FEN)\n"
            "  --moves \"m1 m2\"      then play these actions, in coordinate form (e2e4,\n"
-           "                       e7e8q, e1g1) or SAN (Nf3, O-O); move numbers such as\n"
-           "                       \"1.\" are skipped; each game adds its own forms:\n",
+           "                       e7e8q, e1g1), SAN (Nf3, O-O) or Game Courier's\n"
+           "                       notation (P e2-e4, K e1-g1; R h1-f1, P e7-e8; Q-e8,\n"
+           "                       e5-, N-e4); move numbers such as \"1.\" are skipped;\n"
+           "                       each game adds its own forms:\n",
            text_str(&names));
     text_free(&names);
     for (int i = 0; VARIANTS[i]; i++) {

@@ -38,7 +38,8 @@ const char HELP_PLAY[] =
     "board, what the variant has to say about the position (pending arrivals,\n"
     "travels left, ...), the timeline, the move number, the last action and a\n"
     "prompt.  Type an action in any notation the variant reads (SAN such as Nf3\n"
-    "or O-O, or coordinate form such as g1f3), or a command:\n"
+    "or O-O, coordinate form such as g1f3, or Game Courier's full algebraic\n"
+    "notation such as N g1-f3, K e1-g1, P e7-e8; Q-e8 or N-e4), or a command:\n"
     "\n"
     "  moves [WHAT] list the legal actions by kind, human form with coordinate\n"
     "               form beside; 'moves arrivals' one kind in full, 'moves d4'\n"
@@ -863,8 +864,9 @@ static bool cmd_help(Session *s, const char *arg)
     (void)arg;
     printf("Game: %s (--variant %s).  Type an action or a command.\n\n"
            "Actions: the human form (SAN for chess moves: e4, Nf3, exd5, e8=Q, O-O)\n"
-           "or the coordinate form (e2e4, g1f3, e7e8q, e1g1), and whatever forms the\n"
-           "game adds for its own actions; check marks are optional.\n",
+           "or the coordinate form (e2e4, g1f3, e7e8q, e1g1), Game Courier's notation\n"
+           "(P e2-e4, K e1-g1; R h1-f1, P e7-e8; Q-e8, e5- to remove, N-e4 to place),\n"
+           "and whatever forms the game adds for its own actions; check marks are optional.\n",
            s->game.variant->title, s->game.variant->name);
     if (s->game.variant->notation_help) printf("\n%s", s->game.variant->notation_help);
     print_examples(s);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ttchess/gc.h"
 #include "ttchess/pgn.h"
 #include "ttchess/sheets.h"
 
@@ -16,16 +17,26 @@ const char HELP_REPLAY[] =
     "sheet and, as the last line, the result and its reason ('ongoing' if the\n"
     "game goes on), e.g. '0-1 white king lost in time'.  FILE is PGN (the game\n"
     "file; its [Variant] tag names the game) or score sheets (one per timeline,\n"
-    "each opened by '[Timeline N]'; give --variant, default chess).  '-' reads\n"
-    "standard input.  --variant and --option override what the file says.\n"
+    "each opened by '[Timeline N]'; give --variant, default chess) or a Game\n"
+    "Courier move log (as 'export --gc' writes it: '1. P e2-e4', '//' comments).\n"
+    "'-' reads standard input.  --variant and --option override what the file says.\n"
     "See docs/notation.md.\n";
 
 const char HELP_EXPORT[] =
-    "usage: ttchess export (--pgn | --sheets) [--variant V] [--option NAME=VALUE ...] FILE\n"
+    "usage: ttchess export (--pgn | --sheets | --gc) [--variant V] [--option NAME=VALUE ...] FILE\n"
     "\n"
     "Reads a game record like 'ttchess replay' and writes it to standard output:\n"
     "--pgn as the game file (PGN with every timeline in the order played),\n"
-    "--sheets as score sheets in the game's own notation, one per timeline.\n";
+    "--sheets as score sheets in the game's own notation, one per timeline,\n"
+    "--gc as a Game Courier move log: one action a line in Game Courier's full\n"
+    "algebraic notation ('1. P e2-e4', '1... p e7-e5', 'K e1-g1; R h1-f1',\n"
+    "'P e7-e8; Q-e8', 'P d5-e6; e5-', drops 'N-e4'), every timeline in the\n"
+    "order played; a time-travel action is written as what it does to the board\n"
+    "('B f1-', 'B-c4') with the game's own notation after '//' (Game Courier's\n"
+    "comment), and comment lines give the variant, options, start position and\n"
+    "result.  Game Courier shows the board alone: what is off it (pieces in\n"
+    "transit, pockets, obligations, piece states) is not written.  'replay'\n"
+    "reads the log back.  See docs/notation.md, \"Game Courier notation\".\n";
 
 /* The largest game record read; real ones are far smaller. */
 enum { RECORD_LIMIT = 64 << 20 };
@@ -58,7 +69,7 @@ static char *read_all(const char *path)
 }
 
 /* Reads FILE into g; exits with a message on any error. */
-static void read_record(int argc, char **argv, bool *want_pgn, bool *want_sheets, Game *g, PgnHeader *h)
+static void read_record(int argc, char **argv, bool *want_pgn, bool *want_sheets, bool *want_gc, Game *g, PgnHeader *h)
 {
     CliPosition pos = { 0 };
     const char *file = NULL;
@@ -69,6 +80,8 @@ static void read_record(int argc, char **argv, bool *want_pgn, bool *want_sheets
             *want_pgn = true;
         } else if (want_sheets && !strcmp(argv[i], "--sheets")) {
             *want_sheets = true;
+        } else if (want_gc && !strcmp(argv[i], "--gc")) {
+            *want_gc = true;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_fail("unknown option '%s' (see 'ttchess %s --help')", argv[i], argv[0]);
         } else if (file) {
@@ -82,8 +95,9 @@ static void read_record(int argc, char **argv, bool *want_pgn, bool *want_sheets
     char *text = read_all(file);
     Text err = TEXT_INIT;
     pgn_header_init(h);
-    bool ok = sheets_detect(text) ? sheets_read(text, v, text_str(&pos.options), g, &err)
-                                  : pgn_read(text, v, text_str(&pos.options), g, h, NULL, &err);
+    bool ok = gc_detect(text)       ? gc_read(text, v, text_str(&pos.options), g, &err)
+              : sheets_detect(text) ? sheets_read(text, v, text_str(&pos.options), g, &err)
+                                    : pgn_read(text, v, text_str(&pos.options), g, h, NULL, &err);
     free(text);
     text_free(&pos.options);
     if (!ok) {
@@ -97,7 +111,7 @@ int cmd_replay(int argc, char **argv)
     Game g;
     PgnHeader h;
     Text out = TEXT_INIT;
-    read_record(argc, argv, NULL, NULL, &g, &h);
+    read_record(argc, argv, NULL, NULL, NULL, &g, &h);
     if (!sheets_write(&g, &out)) cli_fail("out of memory");
     cli_print_text(&out);
     cli_print_outcome(&g, "");
@@ -109,7 +123,7 @@ int cmd_replay(int argc, char **argv)
 
 int cmd_export(int argc, char **argv)
 {
-    bool pgn = false, sheets = false;
+    bool pgn = false, sheets = false, gc = false;
     Game g;
     PgnHeader h;
     Text out = TEXT_INIT;
@@ -117,10 +131,12 @@ int cmd_export(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         pgn |= !strcmp(argv[i], "--pgn");
         sheets |= !strcmp(argv[i], "--sheets");
+        gc |= !strcmp(argv[i], "--gc");
     }
-    if (pgn == sheets) cli_fail("export needs exactly one of --pgn and --sheets");
-    read_record(argc, argv, &pgn, &sheets, &g, &h);
-    if (!(pgn ? pgn_write(&g, &h, &out) : sheets_write(&g, &out))) cli_fail("out of memory");
+    if (pgn + sheets + gc != 1) cli_fail("export needs exactly one of --pgn, --sheets and --gc");
+    read_record(argc, argv, &pgn, &sheets, &gc, &g, &h);
+    bool ok = pgn ? pgn_write(&g, &h, &out) : sheets ? sheets_write(&g, &out) : gc_write(&g, &out);
+    if (!ok) cli_fail("out of memory");
     cli_print_text(&out);
     if (sheets) cli_print_outcome(&g, "# Result: ");
     text_free(&out);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ttchess/gc.h"
 #include "ttchess/movegen.h"
 
 /* ---- Node storage ------------------------------------------------------- */
@@ -199,11 +200,20 @@ bool game_play_text(Game *g, const char *text, Text *err)
         text_free(&words);
         ok = false;
     } else {
-        ok = g->variant->parse(&l, text, &m, err);
+        ok = line_parse_text(&l, text, &m, err);
     }
     line_close(&l);
     if (ok && !game_push(g, m)) return text_fail(err, "out of memory");
     return ok;
+}
+
+bool line_parse_text(const Line *l, const char *text, Move *out, Text *err)
+{
+    /* Game Courier's notation, in a shape no other notation here has
+     * ("P e2-e4", "e5-", "P e7-e8; Q-e8"), is read by its effect on the
+     * board; everything else by the game's own reader, as before. */
+    if (gc_is_notation(text)) return gc_parse(l, text, out, err);
+    return line_variant(l)->parse(l, text, out, err);
 }
 
 bool game_outcome(const Game *g, Outcome *out)

@@ -65,7 +65,7 @@ bool play_parse(const Game *g, const char *text, Move *m, Text *coord, Text *hum
 {
     Line l;
     line_open(&l, g, game_current(g));
-    bool ok = g->variant->parse(&l, text, m, err) && g->variant->format_coord(&l, *m, coord) &&
+    bool ok = line_parse_text(&l, text, m, err) && g->variant->format_coord(&l, *m, coord) &&
               g->variant->format_human(&l, *m, human);
     if (!ok && !err->len) text_add(err, "out of memory");
     line_close(&l);
