@@ -86,6 +86,21 @@ static inline char *fuzz_string(const uint8_t *data, size_t size)
     return s;
 }
 
+/* Plays a harness's built-in actions (space separated) on g; each must be
+ * legal, or the harness itself is wrong. */
+static inline void fuzz_play_builtin(Game *g, const char *moves)
+{
+    if (!moves) return;
+    Text err = TEXT_INIT;
+    char *copy = fuzz_string((const uint8_t *)moves, strlen(moves));
+    for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+        bool ok = game_play_text(g, tok, &err);
+        FUZZ_CHECK(ok, "%s: the built-in action '%s' is refused: %s", g->variant->name, tok, text_str(&err));
+    }
+    free(copy);
+    text_free(&err);
+}
+
 static inline const char *fuzz_str(const Text *t)
 {
     FUZZ_CHECK(!t->failed, "a text ran out of memory");

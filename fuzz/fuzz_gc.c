@@ -73,14 +73,7 @@ static void setup(Game *g, const Variant *v, const Start *s)
     Text err = TEXT_INIT;
     bool ok = game_init(g, v, NULL, s->fen, &err);
     FUZZ_CHECK(ok, "%s: the built-in start is refused: %s", v->name, text_str(&err));
-    if (s->moves) {
-        char *copy = fuzz_string((const uint8_t *)s->moves, strlen(s->moves));
-        for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
-            ok = game_play_text(g, tok, &err);
-            FUZZ_CHECK(ok, "%s: the built-in action '%s' is refused: %s", v->name, tok, text_str(&err));
-        }
-        free(copy);
-    }
+    fuzz_play_builtin(g, s->moves);
     text_free(&err);
 }
 

@@ -147,14 +147,7 @@ static void setup(Game *g, const Variant *v, const Start *s)
     FUZZ_CHECK(ok, "%s: the built-in options '%s' are refused: %s", v->name, s->options, text_str(&err));
     ok = game_init(g, v, &o, s->fen, &err);
     FUZZ_CHECK(ok, "%s: the built-in start '%s' is refused: %s", v->name, s->fen ? s->fen : "(start)", text_str(&err));
-    if (s->moves) {
-        char *copy = fuzz_string((const uint8_t *)s->moves, strlen(s->moves));
-        for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
-            ok = game_play_text(g, tok, &err);
-            FUZZ_CHECK(ok, "%s: the built-in action '%s' is refused: %s", v->name, tok, text_str(&err));
-        }
-        free(copy);
-    }
+    fuzz_play_builtin(g, s->moves);
     text_free(&err);
 }
 

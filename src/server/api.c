@@ -270,10 +270,7 @@ static void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
     game_free(&test);
     bool creator_white;
     if (!color || !strcmp(color, "random")) {
-        unsigned char bit;
-        auth_new_token(id);
-        bit = (unsigned char)id[0];
-        creator_white = bit & 1;
+        creator_white = auth_coin();
     } else if (!strcmp(color, "white") || !strcmp(color, "black")) {
         creator_white = !strcmp(color, "white");
     } else {
@@ -368,7 +365,7 @@ static void api_get_game(Store *s, const ApiRequest *req, const char *id, ApiRep
     GameRow row;
     Game g;
     if (!load_game(s, id, &row, &g, r)) return;
-    reply_json(r, 200, play_state(s, &row, &g, req->user));
+    reply_json(r, 200, play_state(&row, &g, req->user));
     game_free(&g);
     store_game_free(&row);
 }
@@ -470,8 +467,6 @@ static bool charge_clock(GameRow *row, Game *g, int mover, int64_t now)
     settle_row(row, g);
     return false;
 }
-
-typedef enum { OFFER_NONE, OFFER_DRAW, OFFER_TAKEBACK } OfferKind;
 
 /* The action request, once its game is loaded and its ply checked.
  * Writes the row (and the actions table) in the open transaction and
@@ -589,7 +584,7 @@ static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply
             reply_error(r, 503, "the database cannot be written now");
         } else {
             events_notify();
-            reply_json(r, 200, play_state(s, &row, &g, req->user));
+            reply_json(r, 200, play_state(&row, &g, req->user));
         }
         game_free(&g);
         store_game_free(&row);

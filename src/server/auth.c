@@ -42,6 +42,8 @@ void auth_new_token(char out[2 * SERVER_TOKEN_BYTES + 1])
     sodium_bin2hex(out, 2 * SERVER_TOKEN_BYTES + 1, bytes, sizeof bytes);
 }
 
+bool auth_coin(void) { return randombytes_uniform(2) == 1; }
+
 void auth_token_hash(const char *token, char out[65])
 {
     unsigned char digest[32];

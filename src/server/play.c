@@ -196,9 +196,8 @@ static json_t *clock_json(const GameRow *row, int to_move, bool running)
                      (json_int_t)(black > 0 ? black : 0), "running", running ? side_name(to_move) : NULL);
 }
 
-json_t *play_state(Store *s, const GameRow *row, const Game *g, int64_t user)
+json_t *play_state(const GameRow *row, const Game *g, int64_t user)
 {
-    (void)s;
     const Board *b = game_board(g);
     bool active = !strcmp(row->status, "active");
     Text fen = TEXT_INIT, opts = TEXT_INIT;

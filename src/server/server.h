@@ -122,6 +122,8 @@ bool auth_check_password(const char *hash, const char *password);
  * which the database keeps it (a stolen database does not give sessions). */
 void auth_new_token(char out[2 * SERVER_TOKEN_BYTES + 1]);
 void auth_token_hash(const char *token, char out[65]);
+/* A fair random choice (a colour drawn for the creator of a game). */
+bool auth_coin(void);
 /* The login rate limit: may `name` try again now? */
 bool auth_login_allowed(const char *name, int64_t now_ms);
 void auth_login_failed(const char *name, int64_t now_ms);
@@ -133,7 +135,7 @@ void auth_login_succeeded(const char *name);
 bool play_load(Store *s, const GameRow *row, Game *g, Text *err);
 /* The state of docs/api.md's GET /api/games/{id}, for the viewer `user`
  * (0: not logged in). */
-json_t *play_state(Store *s, const GameRow *row, const Game *g, int64_t user);
+json_t *play_state(const GameRow *row, const Game *g, int64_t user);
 /* Reads an action as the game reads typed text; on success its coordinate
  * and human forms. */
 bool play_parse(const Game *g, const char *text, Move *m, Text *coord, Text *human, Text *err);

@@ -234,10 +234,10 @@ static int obligation_debt(const VanGogWeights *w, const State *s, const Obligat
 {
     int debt = w->obligation_open + eval_piece_value((PieceType)o->type) * w->borrowed_percent / 100;
     debt += obligation_distance_cost(w, s, o);
-    debt += landing_cost(w, &s->board, (Color)o->color, o->to, o->capture);
+    int now = holds(&s->board, (Color)o->color, o->to);
+    debt += w->landing[o->capture][now];
     if (o->check) debt += w->obligation_check;
-    if (o->capture == CAPTURE_ENEMY && holds(&s->board, (Color)o->color, o->to) != CAPTURE_ENEMY)
-        debt += w->obligation_awaits_enemy;
+    if (o->capture == CAPTURE_ENEMY && now != CAPTURE_ENEMY) debt += w->obligation_awaits_enemy;
     return debt;
 }
 
