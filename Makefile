@@ -1,7 +1,10 @@
 # ttchess — GNU make build.  SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   make              build build/ttchess and build/libttchess.a
-#   make run          play a game in the terminal
+#   make              build build/ttchess, build/libttchess.a and the web
+#                     client (web/dist)
+#   make run          build everything and start the web server on
+#                     http://127.0.0.1:8080 (database data/ttchess.db)
+#   make play         play a game in the terminal instead
 #   make test         unit, perft, CLI, play and fuzz-corpus tests, then all
 #                     again under ASan+UBSan
 #   make CC=clang test   the same with clang (in build-clang/)
@@ -65,9 +68,9 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run test test-unit perft-long bench match deps compiler clean magics fuzz fuzz-build
+.PHONY: all run play web test test-unit test-web screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
 
-all: $(BUILD)/ttchess $(BUILD)/libttchess.a
+all: $(BUILD)/ttchess $(BUILD)/libttchess.a web
 
 compiler:
 	@./scripts/ensure-packages $(COMPILER_PACKAGES) $(SERVER_PACKAGES)
@@ -96,8 +99,39 @@ $(BUILD)/libttchess.a: $(LIB_OBJ)
 $(BUILD)/ttchess: $(CLI_OBJ) $(BUILD)/libttchess.a
 	$(CC) $(ALL_CFLAGS) $(CLI_OBJ) $(BUILD)/libttchess.a $(SERVER_LIBS) $(LDLIBS) -o $@
 
-run: $(BUILD)/ttchess
+# The web server with the browser client: the main job.
+run: $(BUILD)/ttchess web
+	./$(BUILD)/ttchess serve --host 127.0.0.1 --port 8080 --db data/ttchess.db --static web/dist
+
+play: $(BUILD)/ttchess
 	./$(BUILD)/ttchess play --variant gifford
+
+# The browser client (web/: TypeScript, esbuild, chessgroundx from npm).
+# npm ci installs exactly the lockfile's packages; Playwright's browser
+# download is skipped (the tests drive Debian's chromium).  The bundle is
+# type-checked before it is built.
+WEB_PACKAGES := nodejs:/usr/bin/node npm:/usr/bin/npm
+WEB_SRC := $(wildcard web/src/*.ts web/src/*.css) web/index.html web/build.mjs web/tsconfig.json
+
+web: web/dist/app.js
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	@./scripts/ensure-packages $(WEB_PACKAGES)
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+
+web/dist/app.js: web/node_modules/.package-lock.json $(WEB_SRC)
+	cd web && npm run --silent check && npm run --silent build
+
+# The browser tests (Playwright in Debian's headless chromium) against a
+# server of this build with a fresh database.
+test-web: $(BUILD)/ttchess web
+	@./scripts/ensure-packages chromium:/usr/bin/chromium fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+	@TTCHESS=$(CURDIR)/$(BUILD)/ttchess ./tests/web-test.sh
+
+# The game page of every variant, as docs/images/ and the README show it.
+screenshots: $(BUILD)/ttchess web
+	@./scripts/ensure-packages chromium:/usr/bin/chromium fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+	@TTCHESS=$(CURDIR)/$(BUILD)/ttchess ./tests/web-test.sh --screenshots
 
 # The Debian packages the tests need; installed only when missing.
 deps: compiler
@@ -142,10 +176,18 @@ $(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/replay.
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< src/cli/uci.c fuzz/replay.c $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
+# The API harness calls the server's handlers: all of src/server/ (it has
+# no main) is compiled into it with TTCHESS_FUZZ, which makes auth.c hash
+# passwords at libsodium's least cost (see there why).
+$(BUILD)/fuzz/fuzz_api: fuzz/fuzz_api.c $(SERVER_SRC) $(HEADERS) fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DTTCHESS_FUZZ $< $(SERVER_SRC) fuzz/replay.c $(BUILD)/libttchess.a $(SERVER_LIBS) $(LDLIBS) -o $@
+
 test: deps
 	@$(MAKE) --no-print-directory test-unit OOM_TEST=yes
+	@$(MAKE) --no-print-directory test-web
 	@$(MAKE) --no-print-directory test-unit BUILD=$(SAN_BUILD) OPT="$(ASAN_OPT)"
-	@echo "All test suites passed (plain and ASan+UBSan, $(CC))."
+	@echo "All test suites passed (plain and ASan+UBSan, $(CC); the browser tests with the plain build)."
 
 OOM_TEST ?= no
 test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
@@ -212,13 +254,17 @@ $(BUILD)/fuzzer/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/fuzz.
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< src/cli/uci.c $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
 
+$(BUILD)/fuzzer/fuzz_api: fuzz/fuzz_api.c $(SERVER_SRC) $(HEADERS) fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -DTTCHESS_FUZZ $< $(SERVER_SRC) $(BUILD)-fuzzlib/libttchess.a $(SERVER_LIBS) $(LDLIBS) -o $@
+
 # The library for the fuzzers, built by this Makefile in a folder of its
 # own whenever a source is newer (the inner make rebuilds what changed).
 $(BUILD)-fuzzlib/libttchess.a: $(LIB_SRC) $(HEADERS) src/core/tables_gen.c | compiler
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)-fuzzlib OPT="$(FUZZ_LIB_OPT)" $@
 
 clean:
-	rm -rf build build-*
+	rm -rf build build-* web/dist
 
 magics: $(BUILD)/gen/tables-gen
 	./$(BUILD)/gen/tables-gen --find-magics

@@ -154,6 +154,40 @@ call bob POST "/api/games/$G/actions" '{"action":"Nf3","ply":3}'; expect "a move
 call eve GET "/api/games/$G/pgn"; expect "PGN" 200 '[White "bob"]'
 call eve GET "/api/games/$G/sheets"; expect "score sheets" 200 "B(f1)// to 5"
 
+# ---- Diagrams --------------------------------------------------------------
+call eve GET "/api/games/$G/diagram.svg?ply=2&orientation=black&set=letters&colors=green"
+expect "a diagram" 200 '<svg'
+call eve GET "/api/games/$G/diagram.svg"; expect "the present position's diagram" 200 'ply 3'
+call eve GET "/api/games/$G/diagram.svg?colors=pink"; expect "bad colours" 400 "brown, green, blue or grey"
+call eve GET "/api/games/$G/diagram.svg?ply=99"; expect "a ply beyond the game" 400 "from 0 to 3"
+call eve GET "/api/games/$G/diagram.svg?ply=1x"; expect "a ply that is no number" 400 "whole number"
+call eve GET "/api/games/0000000000000000/diagram.svg"; expect "no game's diagram" 404
+
+# ---- Against the engine -----------------------------------------------------
+# The engine takes White and answers each action; a take-back goes back to
+# the player's own turn.
+call eve POST /api/games '{"variant":"gifford","color":"black","level":1}'; expect "a game against the engine" 201
+E=$(field id)
+wait_ply() {   # wait_ply JAR GAME PLY: until the game reaches PLY (10 s at most)
+    for i in $(seq 100); do
+        call "$1" GET "/api/games/$2"
+        [ "$(field ply)" = "$3" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+wait_ply eve "$E" 1 && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the engine did not open the game"; }
+expect "the engine's seat" 200 '"engine":true'
+call eve POST "/api/games/$E/actions" '{"action":"e5","ply":1}'; expect "a move against the engine" 200
+wait_ply eve "$E" 3 && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the engine did not answer"; }
+call eve POST "/api/games/$E/actions" '{"action":"offer-takeback","ply":3}'; expect "a take-back asked of the engine" 200
+wait_ply eve "$E" 1 && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the engine did not take back to eve's turn"; }
+expect "eve's turn again" 200 '"to_move":"black"'
+call eve POST "/api/games/$E/actions" '{"action":"offer-draw","ply":1}'; expect "a draw offered to the engine" 200
+for i in $(seq 50); do call eve GET "/api/games/$E"; grep -q '"draw_offer":null' "$tmp/body" && break; sleep 0.1; done
+expect "the engine declines draws" 200 '"status":"active"'
+call eve GET /api/games; expect "the engine named in the list" 200 '"white":"ttchess engine"'
+
 # ---- Open invitation and the live stream -----------------------------------
 call carol POST /api/games '{"variant":"chess","color":"black","clock":{"minutes":5,"increment":3}}'
 expect "a game for anyone with the link" 201 "invite="

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ttchess/diagram.h"
 #include "ttchess/pgn.h"
 #include "ttchess/sheets.h"
 
@@ -325,6 +326,7 @@ static void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
         snprintf(invite_url, sizeof invite_url, "/games/%s?invite=%s", id, invite);
         reply_json(r, 201, json_pack("{s:s, s:s, s:s?}", "id", id, "url", url, "invite_url",
                                      g.invite_token ? invite_url : NULL));
+        if (g.engine_level && s->wake_engine) s->wake_engine(s->wake_ctx, id);
     }
 done:
     text_free(&err);
@@ -412,6 +414,14 @@ static void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *
 
 /* ---- Actions ------------------------------------------------------------ */
 
+/* After a committed change to a game with the engine in a seat: the
+ * engine looks whether it must move or answer an offer (opponent.c). */
+static void wake_engine(Store *s, const GameRow *row)
+{
+    if (s->wake_engine && (row->white == -1 || row->black == -1) && strcmp(row->status, "over"))
+        s->wake_engine(s->wake_ctx, row->id);
+}
+
 static void set_string(char **field, const char *value)
 {
     free(*field);
@@ -495,10 +505,16 @@ static bool act(Store *s, GameRow *row, Game *g, int mine, const char *action, c
     } else if (!strcmp(action, "accept-takeback")) {
         if (row->takeback_offer != theirs + 1)
             return reply_error(r, 409, "your opponent has not offered to take an action back"), false;
-        /* One action is taken back: the last one, whoever made it. */
-        if (!store_action_remove_last(s, row->id, row->ply)) return reply_error(r, 503, "database error"), false;
-        game_pop(g);
-        row->ply--;
+        /* One action is taken back: the last one, whoever made it.  Against
+         * the engine, which answers at once, that would only give it its
+         * move again; there the take-back goes back to the turn of the
+         * player who asked. */
+        bool against_engine = row->white == -1 || row->black == -1;
+        do {
+            if (!store_action_remove_last(s, row->id, row->ply)) return reply_error(r, 503, "database error"), false;
+            game_pop(g);
+            row->ply--;
+        } while (against_engine && row->ply > 0 && game_board(g)->side != theirs);
         row->takeback_offer = row->draw_offer = 0;
         row->to_move = game_board(g)->side;
         snprintf(event[0], 512, "takeback");
@@ -584,6 +600,7 @@ static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply
             reply_error(r, 503, "the database cannot be written now");
         } else {
             events_notify();
+            wake_engine(s, &row);
             reply_json(r, 200, play_state(&row, &g, req->user));
         }
         game_free(&g);
@@ -682,6 +699,51 @@ static void api_record(Store *s, const char *id, bool pgn, ApiReply *r)
     store_game_free(&row);
 }
 
+/* The board at one position of the game as an SVG picture, styled by the
+ * query as the game page is (docs/api.md): ?ply= picks the node (default
+ * the present one), orientation, set, colors, size and coordinates the
+ * style; each bad value is refused with the values allowed. */
+static void api_diagram(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
+{
+    static const char *const STYLE_FIELDS[] = { "orientation", "set", "colors", "size", "coordinates" };
+    DiagramStyle style;
+    diagram_style_default(&style);
+    Text err = TEXT_INIT;
+    for (size_t i = 0; i < sizeof STYLE_FIELDS / sizeof STYLE_FIELDS[0]; i++) {
+        const char *value = req->query ? req->query(req->query_ctx, STYLE_FIELDS[i]) : NULL;
+        if (value && !diagram_style_set(&style, STYLE_FIELDS[i], value, &err)) {
+            reply_error(r, 400, text_str(&err));
+            text_free(&err);
+            return;
+        }
+    }
+    GameRow row;
+    Game g;
+    if (!load_game(s, id, &row, &g, r)) return;
+    const char *ply_text = req->query ? req->query(req->query_ctx, "ply") : NULL;
+    long ply = game_current(&g);
+    char *end = NULL;
+    if (ply_text) ply = strtol(ply_text, &end, 10);
+    if (ply_text && (!*ply_text || *end || ply < 0 || ply > game_current(&g))) {
+        text_addf(&err, "ply is a whole number from 0 to %d (the game's positions)", game_current(&g));
+        reply_error(r, 400, text_str(&err));
+    } else {
+        const Node *n = game_node(&g, (int)ply);
+        char caption[96];
+        snprintf(caption, sizeof caption, "ply %ld, move %d, timeline %d", ply, n->state->board.fullmove,
+                 n->timeline);
+        Text svg = TEXT_INIT;
+        if (diagram_svg(g.variant, &g.options, n->state, &style, caption, &svg))
+            reply_text(r, 200, "image/svg+xml; charset=utf-8", text_take(&svg));
+        else
+            reply_error(r, 500, "out of memory");
+        text_free(&svg);
+    }
+    text_free(&err);
+    game_free(&g);
+    store_game_free(&row);
+}
+
 static void api_my_games(Store *s, const ApiRequest *req, ApiReply *r)
 {
     if (!req->user) {
@@ -727,6 +789,7 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if ((get || post) && route(req->path, "/api/games/*/kibitz", seg)) api_kibitz(s, req, seg[0], r);
     else if (get && route(req->path, "/api/games/*/pgn", seg)) api_record(s, seg[0], true, r);
     else if (get && route(req->path, "/api/games/*/sheets", seg)) api_record(s, seg[0], false, r);
+    else if (get && route(req->path, "/api/games/*/diagram.svg", seg)) api_diagram(s, req, seg[0], r);
     else reply_error(r, get || post ? 404 : 405, get || post ? "no such API" : "only GET and POST");
     pthread_mutex_unlock(&s->lock);
 }

@@ -92,6 +92,46 @@ static json_t *player(const char *name, int64_t id)
     return json_pack("{s:s, s:b}", "name", name, "engine", 0);
 }
 
+/* What an action does, for a client that draws it on a board: its kind,
+ * the squares it leaves and reaches, the piece it names, and its number
+ * (the move a piece is sent to, the move a king goes back to, or the
+ * history node of a Chessgi general travel).  The coordinate form says the
+ * same, but in a grammar each game writes its own way. */
+static const char *const MOVE_KIND_NAMES[MOVE_KINDS] = {
+    [MOVE_NORMAL] = "normal",           [MOVE_DOUBLE_PUSH] = "double-push", [MOVE_EN_PASSANT] = "en-passant",
+    [MOVE_CASTLE] = "castle",           [MOVE_PROMOTION] = "promotion",     [MOVE_SEND_FORWARD] = "send-forward",
+    [MOVE_ARRIVAL] = "arrival",         [MOVE_KING_BACK] = "king-back",     [MOVE_DROP] = "drop",
+    [MOVE_DEPART_PAST] = "depart-past", [MOVE_DEPART_FUTURE] = "depart-future",
+    [MOVE_REAPPEAR] = "reappear",       [MOVE_EXPLOSION] = "explosion",     [MOVE_ANNIHILATION] = "annihilation",
+    [MOVE_NULL] = "none",
+};
+
+static json_t *square_json(uint8_t sq)
+{
+    if (sq >= 64) return json_null();
+    char name[3];
+    square_name(sq, name);
+    return json_string(name);
+}
+
+static json_t *piece_json(uint8_t type)
+{
+    if (type == NO_TYPE || type == 0 || type > KING) return json_null();
+    char letter[2] = { piece_letter(type), 0 };
+    return json_string(letter);
+}
+
+static void add_move_fields(json_t *obj, Move m)
+{
+    json_object_set_new(obj, "kind", json_string(m.kind < MOVE_KINDS ? MOVE_KIND_NAMES[m.kind] : "none"));
+    json_object_set_new(obj, "from", square_json(m.from));
+    json_object_set_new(obj, "to", square_json(m.to));
+    json_object_set_new(obj, "piece", piece_json(m.piece));
+    json_object_set_new(obj, "promo", piece_json(m.promo));
+    json_object_set_new(obj, "arg", json_integer(m.arg));
+    json_object_set_new(obj, "at_node", json_boolean(m.flags & MOVE_AT_NODE));
+}
+
 /* Every action with its coordinate and human forms, each formatted at the
  * position where it was played (the node before it in play order). */
 static json_t *actions_json(const Game *g)
@@ -107,12 +147,35 @@ static json_t *actions_json(const Game *g)
         g->variant->format_coord(&l, m, &coord);
         g->variant->format_human(&l, m, &human);
         line_close(&l);
-        json_array_append_new(list, json_pack("{s:i, s:s, s:s}", "ply", i, "coord", text_str(&coord), "human",
-                                              text_str(&human)));
+        json_t *a = json_pack("{s:i, s:s, s:s}", "ply", i, "coord", text_str(&coord), "human", text_str(&human));
+        if (a) add_move_fields(a, m);
+        json_array_append_new(list, a);
     }
     text_free(&coord);
     text_free(&human);
     return list;
+}
+
+/* The pieces of a board as FEN's first field, which any chess board
+ * widget draws, and the variant's marks on them (Time Traveler's Chess:
+ * ' traveling, " traveled) as {"e4": "'"}. */
+static void add_board_fields(json_t *obj, const Variant *v, const State *s)
+{
+    Text placement = TEXT_INIT;
+    board_to_fen(&s->board, &placement);
+    const char *all = text_str(&placement);
+    const char *space = strchr(all, ' ');
+    json_object_set_new(obj, "board", json_stringn(all, space ? (size_t)(space - all) : strlen(all)));
+    text_free(&placement);
+    json_t *marks = json_object();
+    for (int sq = 0; marks && v->piece_mark && sq < 64; sq++) {
+        char mark = s->board.squares[sq] != NO_PIECE ? v->piece_mark(s, (Square)sq) : 0;
+        if (!mark) continue;
+        char name[3], text[2] = { mark, 0 };
+        square_name((Square)sq, name);
+        json_object_set_new(marks, name, json_string(text));
+    }
+    json_object_set_new(obj, "marks", marks);
 }
 
 /* Every node of the record: its parent and timeline and its position, so
@@ -125,8 +188,11 @@ static json_t *nodes_json(const Game *g)
         const Node *n = game_node(g, i);
         text_clear(&fen);
         g->variant->to_fen(&g->options, n->state, &fen);
-        json_array_append_new(list, json_pack("{s:i, s:i, s:i, s:s}", "ply", i, "parent", n->parent, "timeline",
-                                              n->timeline, "fen", text_str(&fen)));
+        json_t *node = json_pack("{s:i, s:i, s:i, s:s, s:i, s:s}", "ply", i, "parent", n->parent, "timeline",
+                                 n->timeline, "fen", text_str(&fen), "move", n->state->board.fullmove, "side",
+                                 side_name(n->state->board.side));
+        if (node) add_board_fields(node, g->variant, n->state);
+        json_array_append_new(list, node);
     }
     text_free(&fen);
     return list;
@@ -146,7 +212,9 @@ static json_t *legal_json(const Game *g)
             text_clear(&human);
             g->variant->format_coord(&l, moves.moves[i], &coord);
             g->variant->format_human(&l, moves.moves[i], &human);
-            json_array_append_new(list, json_pack("{s:s, s:s}", "coord", text_str(&coord), "human", text_str(&human)));
+            json_t *a = json_pack("{s:s, s:s}", "coord", text_str(&coord), "human", text_str(&human));
+            if (a) add_move_fields(a, moves.moves[i]);
+            json_array_append_new(list, a);
         }
     }
     text_free(&coord);
@@ -213,6 +281,7 @@ json_t *play_state(const GameRow *row, const Game *g, int64_t user)
     text_free(&fen);
     text_free(&opts);
     if (!st) return NULL;
+    add_board_fields(st, g->variant, game_state(g));
     json_object_set_new(st, "actions", actions_json(g));
     json_object_set_new(st, "nodes", nodes_json(g));
     json_object_set_new(st, "legal", active ? legal_json(g) : json_array());

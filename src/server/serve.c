@@ -109,6 +109,14 @@ int cmd_serve(int argc, char **argv)
         store_close(&store);
         return 1;
     }
+    struct Opponent *engine = opponent_start(&store, &err);
+    if (!engine) {
+        fprintf(stderr, "error: %s\n", text_str(&err));
+        text_free(&err);
+        server_stop(srv);
+        store_close(&store);
+        return 1;
+    }
     struct sigaction sa = { .sa_handler = on_signal };
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
@@ -117,6 +125,7 @@ int cmd_serve(int argc, char **argv)
     fflush(stdout);
     while (!stopping) pause();
     printf("ttchess serve: stopping\n");
+    opponent_stop(engine, &store);
     server_stop(srv);
     store_close(&store);
     text_free(&err);

@@ -50,6 +50,11 @@ enum {
 typedef struct Store {
     sqlite3 *db;
     pthread_mutex_t lock;    /* one writer at a time, and one user of db   */
+    /* Called (under lock) after an action is committed in a game with the
+     * engine in a seat, so that the engine answers (opponent.c); NULL when
+     * no engine plays (the tests and fuzzers of the API alone). */
+    void (*wake_engine)(void *ctx, const char *game);
+    void *wake_ctx;
 } Store;
 
 /* A game's row (strings malloc'd; store_game_free frees them). */
@@ -112,6 +117,10 @@ bool store_kibitz_list(Store *s, const char *game, json_t *out);
 /* The player's games, "your move" first. */
 bool store_games_of(Store *s, int64_t user, json_t *out);
 
+/* The ids of the active games with the engine in a seat (their turns are
+ * taken up again when the server starts). */
+bool store_engine_games(Store *s, json_t *out);
+
 /* ---- auth.c ------------------------------------------------------------- */
 
 bool auth_init(void);
@@ -142,6 +151,13 @@ bool play_parse(const Game *g, const char *text, Move *m, Text *coord, Text *hum
 /* The game's result line after the rules (mate, stalemate, obligations...),
  * or false while it goes on. */
 bool play_outcome(const Game *g, Text *result, Text *reason);
+
+/* ---- opponent.c --------------------------------------------------------- */
+
+/* The engine as a player: a thread that answers in every game against it.
+ * opponent_start sets the store's wake_engine; NULL with the reason in err. */
+struct Opponent *opponent_start(Store *s, Text *err);
+void opponent_stop(struct Opponent *o, Store *s);
 
 /* ---- events (http.c) ---------------------------------------------------- */
 

@@ -500,14 +500,28 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
         read_game(st, &g);
         bool active = g.status && !strcmp(g.status, "active");
         bool yours = active && ((g.to_move == 0 && g.white == user) || (g.to_move == 1 && g.black == user));
+        const char *white = g.white == -1 ? "ttchess engine" : g.white_name;
+        const char *black = g.black == -1 ? "ttchess engine" : g.black_name;
         json_t *e = json_pack("{s:s, s:s, s:s?, s:s?, s:s, s:i, s:b, s:s?, s:s?, s:s}", "id", g.id ? g.id : "",
-                              "variant", g.variant ? g.variant : "", "white", g.white_name, "black", g.black_name,
+                              "variant", g.variant ? g.variant : "", "white", white, "black", black,
                               "status", g.status ? g.status : "", "ply", g.ply, "your_move", yours, "result",
                               g.result, "reason", g.reason, "kind",
                               g.engine_level ? "engine" : g.days_per_move ? "correspondence" : "live");
         store_game_free(&g);
         if (!e || json_array_append_new(out, e)) break;
     }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE;
+}
+
+bool store_engine_games(Store *s, json_t *out)
+{
+    sqlite3_stmt *st = prepare(s, "SELECT id FROM games WHERE status = 'active' AND (white = -1 OR black = -1) "
+                                  "ORDER BY last_action_at");
+    if (!st) return false;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (json_array_append_new(out, json_string((const char *)sqlite3_column_text(st, 0)))) break;
     sqlite3_finalize(st);
     return rc == SQLITE_DONE;
 }

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Builds the browser client of `ttchess serve` into web/dist: the TypeScript bundled and minified by
+// esbuild into app.js, and one stylesheet app.css made of chessgroundx's board CSS, its cburnett
+// pieces (renamed to chessgroundx's role classes, see piecesCss below) and our own style.css.
+// Run with `npm run build`; `ttchess serve --static web/dist` serves the result.
+
+import * as esbuild from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, 'dist');
+const cgAssets = join(here, 'node_modules', 'chessgroundx', 'assets');
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+await esbuild.build({
+  entryPoints: [join(here, 'src', 'main.ts')],
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  format: 'iife',
+  target: ['es2020'],
+  outfile: join(dist, 'app.js'),
+  logLevel: 'warning',
+});
+
+// chessgroundx names its roles `p-piece`, `n-piece`, ... while the cburnett stylesheet it ships
+// still uses chessground's `pawn`, `knight`, ...; rename them, and scope the set under the class
+// `pieces-cburnett` so that the page can switch piece sets by switching one class.
+function piecesCss() {
+  const roles = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
+  let css = readFileSync(join(cgAssets, 'chessground.cburnett.css'), 'utf8');
+  css = css.replace(/\.cg-wrap piece\.(pawn|knight|bishop|rook|queen|king)\.(white|black)/g,
+    (_, role, color) => `.pieces-cburnett piece.${roles[role]}-piece.${color}`);
+  if (!css.includes('.pieces-cburnett piece.k-piece.white'))
+    throw new Error('build.mjs: the cburnett stylesheet of chessgroundx has changed its selectors');
+  return css;
+}
+
+const css = [
+  '/* chessgroundx (GPL-3.0-or-later): chessground.base.css */',
+  readFileSync(join(cgAssets, 'chessground.base.css'), 'utf8'),
+  '/* chessgroundx: chessground.brown.css */',
+  readFileSync(join(cgAssets, 'chessground.brown.css'), 'utf8'),
+  '/* chessgroundx: chessground.cburnett.css, role classes renamed */',
+  piecesCss(),
+  '/* ttchess */',
+  readFileSync(join(here, 'src', 'style.css'), 'utf8'),
+].join('\n');
+writeFileSync(join(dist, 'app.css'), css);
+copyFileSync(join(here, 'index.html'), join(dist, 'index.html'));
+console.log('web/dist: index.html app.js app.css');

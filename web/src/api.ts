@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The server's JSON API (docs/api.md) as typed fetch wrappers. Every failure becomes an ApiError
+// whose message is a sentence fit to show the user: the server's own `error` sentence when it sent
+// one, otherwise a description of what went wrong with the request.
+
+export type Color = 'white' | 'black';
+
+export type ActionKind =
+  | 'normal' | 'double-push' | 'en-passant' | 'castle' | 'promotion' | 'send-forward' | 'arrival'
+  | 'king-back' | 'drop' | 'depart-past' | 'depart-future' | 'reappear' | 'explosion'
+  | 'annihilation';
+
+/** One legal action or one played action (played ones carry `ply`). */
+export interface Action {
+  coord: string;
+  human: string;
+  kind: ActionKind;
+  from: string | null;
+  to: string | null;
+  piece: string | null;
+  promo: string | null;
+  arg: number;
+  at_node: boolean;
+  ply?: number;
+}
+
+export interface GameNode {
+  ply: number;
+  parent: number;
+  timeline: number;
+  fen: string;
+  move: number;
+  side: Color;
+  board: string;
+  marks: Record<string, string>;
+}
+
+export interface Seat {
+  name: string;
+  engine: boolean;
+}
+
+export interface LiveClock {
+  kind: 'live';
+  base_ms: number;
+  inc_ms: number;
+  white_ms: number;
+  black_ms: number;
+  running: Color | null;
+}
+
+export interface CorrespondenceClock {
+  kind: 'correspondence';
+  days_per_move: number;
+  deadline: number | null;
+}
+
+export interface GameState {
+  id: string;
+  variant: string;
+  title: string;
+  options: string;
+  white: Seat | null;
+  black: Seat | null;
+  you: Color | null;
+  ply: number;
+  to_move: Color;
+  timelines: number;
+  fen: string;
+  board: string;
+  marks: Record<string, string>;
+  check: boolean;
+  status: 'waiting' | 'active' | 'over';
+  result: string | null;
+  reason: string | null;
+  actions: Action[];
+  nodes: GameNode[];
+  legal: Action[];
+  panels: string[];
+  clock: LiveClock | CorrespondenceClock | null;
+  draw_offer: Color | null;
+  takeback_offer: Color | null;
+  kibitz_enabled: boolean;
+}
+
+export interface Variant {
+  name: string;
+  title: string;
+  options: string;
+  start_fen: string;
+}
+
+export interface GameSummary {
+  id: string;
+  variant: string;
+  white: string | null;
+  black: string | null;
+  status: 'waiting' | 'active' | 'over';
+  ply: number;
+  your_move: boolean;
+  result: string | null;
+  reason: string | null;
+  kind: string;
+}
+
+export interface KibitzMessage {
+  name: string;
+  text: string;
+  at: number;
+}
+
+export interface NewGameRequest {
+  variant: string;
+  options?: string;
+  fen?: string | null;
+  color: 'white' | 'black' | 'random';
+  clock?: { minutes: number; increment: number };
+  days_per_move?: number;
+  opponent?: string;
+  level?: number;
+}
+
+export interface NewGameReply {
+  id: string;
+  url: string;
+  invite_url: string | null;
+}
+
+/** A failed request: `status` is the HTTP status (0 when the server could not be reached). */
+export class ApiError extends Error {
+  constructor(public readonly status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let reply: Response;
+  try {
+    reply = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch (e) {
+    throw new ApiError(0, `The server could not be reached (${method} ${path}): ${String(e)}.`);
+  }
+  const text = await reply.text();
+  let data: unknown = null;
+  if (text !== '') {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // A reply that is not JSON is reported below with its status.
+    }
+  }
+  if (!reply.ok) {
+    const sentence = data !== null && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
+      ? (data as { error: string }).error
+      : `The server answered ${reply.status} ${reply.statusText} to ${method} ${path}.`;
+    throw new ApiError(reply.status, sentence);
+  }
+  if (data === null && text !== '')
+    throw new ApiError(reply.status, `The server's reply to ${method} ${path} is not JSON.`);
+  return data as T;
+}
+
+export const api = {
+  register: (name: string, password: string) => request<{ name: string }>('POST', '/api/register', { name, password }),
+  login: (name: string, password: string) => request<{ name: string }>('POST', '/api/login', { name, password }),
+  logout: () => request<unknown>('POST', '/api/logout', {}),
+  games: () => request<{ name: string; games: GameSummary[] }>('GET', '/api/games'),
+  variants: () => request<{ variants: Variant[] }>('GET', '/api/variants'),
+  createGame: (req: NewGameRequest) => request<NewGameReply>('POST', '/api/games', req),
+  game: (id: string) => request<GameState>('GET', `/api/games/${encodeURIComponent(id)}`),
+  join: (id: string, invite: string) => request<unknown>('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }),
+  act: (id: string, action: string, ply: number) =>
+    request<GameState>('POST', `/api/games/${encodeURIComponent(id)}/actions`, { action, ply }),
+  kibitz: (id: string) => request<{ kibitz: KibitzMessage[] }>('GET', `/api/games/${encodeURIComponent(id)}/kibitz`),
+  sendKibitz: (id: string, text: string) => request<unknown>('POST', `/api/games/${encodeURIComponent(id)}/kibitz`, { text }),
+  switchKibitz: (id: string, enabled: boolean) =>
+    request<{ enabled: boolean }>('POST', `/api/games/${encodeURIComponent(id)}/kibitz`, { enabled }),
+};
+
+/** The message of any thrown value, as a sentence for the page. */
+export function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

@@ -1,0 +1,1147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The game page. Its state is the server's game state (GET /api/games/{id}); every event of the
+// game's stream, and every action the player sends, is followed by the new state and a re-render, so
+// the page never computes the game itself. Every action the server lists is reachable: by drag or click
+// on the board (moves), from the rows beside it (drops, arrivals, explosions), from the time-travel
+// panel of a selected piece, from the list of all legal actions, or typed in any notation.
+
+import { api, ApiError, errorText, type Action, type Color, type GameNode, type GameState, type KibitzMessage } from './api';
+import {
+  colored, dotShapes, frameShapes, isKey, makeBoard, makeViewBoard, markShapes, parsePockets, pieceAt, pieceIcon,
+  PIECE_NAMES, placeOn, textDiagram, type BoardApi, type Key,
+} from './board';
+import { appLink, fill, h, navigate } from './dom';
+import { storedInvite } from './lobby';
+import type { Page } from './main';
+import {
+  applyOptionClasses, bottomColor, COLOR_SCHEMES, loadOptions, PIECE_SETS, saveOptions, SCALE_MAX, SCALE_MIN,
+  type RenderOptions,
+} from './options';
+import { chainTo, nodeByPly, pieceOfSend, Timelines } from './timelines';
+
+/** Actions made by moving a piece on the board from one square to another. */
+const BOARD_KINDS = new Set<string>([
+  'normal', 'double-push', 'en-passant', 'castle', 'promotion', 'depart-past', 'depart-future', 'annihilation', 'king-back',
+]);
+/** Time travel of a piece, listed in the travel panel when the piece is selected. */
+const TRAVEL_KINDS = new Set<string>(['send-forward', 'king-back', 'depart-past', 'depart-future']);
+
+/** Pieces put on the board from beside it: which actions, which square is clicked first, what the row is called. */
+interface PlacementGroup {
+  name: string;
+  label: string;
+  kinds: Set<string>;
+  /** The square chosen first: the target of a drop or arrival, the explosion square of an explosion. */
+  first: 'to' | 'from';
+}
+const PLACEMENTS: PlacementGroup[] = [
+  { name: 'pocket', label: 'Drop from the pocket', kinds: new Set(['drop']), first: 'to' },
+  { name: 'arriving', label: 'Arriving', kinds: new Set(['arrival', 'reappear']), first: 'to' },
+  { name: 'explosion', label: 'Explosions', kinds: new Set(['explosion']), first: 'from' },
+];
+
+interface Placement {
+  group: PlacementGroup;
+  piece: string;
+  candidates: Action[];
+  /** Set once the first square is chosen: the candidates are then told apart by the other square. */
+  firstSquare: string | null;
+}
+
+const EVENT_TYPES = ['action', 'takeback', 'resign', 'accept-draw', 'offer-draw', 'offer-takeback', 'decline', 'time',
+  'joined', 'kibitz', 'kibitz-switch'];
+
+const KIND_NAMES: Record<string, string> = {
+  normal: 'move', 'double-push': 'double step', 'en-passant': 'en passant', castle: 'castling', promotion: 'promotion',
+  'send-forward': 'sent forward in time', arrival: 'arrival', 'king-back': 'king back in time', drop: 'drop',
+  'depart-past': 'departure to the past', 'depart-future': 'departure to the future', reappear: 'reappearance',
+  explosion: 'explosion', annihilation: 'annihilation',
+};
+
+function otherColor(c: Color): Color {
+  return c === 'white' ? 'black' : 'white';
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function formatMs(ms: number): string {
+  const t = Math.max(0, ms);
+  const total = Math.floor(t / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const mmss = `${String(minutes).padStart(hours ? 2 : 1, '0')}:${String(seconds).padStart(2, '0')}`;
+  if (hours) return `${hours}:${mmss}`;
+  if (t < 10000) return `${mmss}.${Math.floor((t % 1000) / 100)}`;
+  return mmss;
+}
+
+function formatLeft(ms: number): string {
+  if (ms <= 0) return 'passed';
+  const hours = Math.floor(ms / 3600000);
+  const days = Math.floor(hours / 24);
+  if (days) return `${days} d ${hours % 24} h left`;
+  const minutes = Math.floor((ms % 3600000) / 60000);
+  return `${hours} h ${minutes} min left`;
+}
+
+export class GamePage implements Page {
+  private state: GameState | null = null;
+  private opts: RenderOptions = loadOptions();
+  private board: BoardApi | null = null;
+  private previewBoard: BoardApi | null = null;
+  private timelines: Timelines | null = null;
+  private events: EventSource | null = null;
+  private clockTimer = 0;
+  private clockAt = 0;
+  private destroyed = false;
+  private resizeObserver: ResizeObserver | null = null;
+
+  /** The node shown on the main board instead of the present one, chosen in the move list. */
+  private viewPly: number | null = null;
+  /** The square of the piece whose time travel the panel lists. */
+  private selected: string | null = null;
+  private placement: Placement | null = null;
+  /** Several actions matched one gesture: the chooser lists them. */
+  private choice: Action[] | null = null;
+  /** A king going back, or a whole-board travel, waiting for confirmation under its preview. */
+  private preview: Action | null = null;
+  /** The earlier position picked for a whole-board travel (Chessgi's general travel). */
+  private atNode: number | null = null;
+  private sending = false;
+  private kibitz: KibitzMessage[] = [];
+
+  /** Requests are numbered so that a slow reply never replaces the state a later one brought. */
+  private issued = 0;
+  private applied = 0;
+  private refreshing = false;
+  private refreshAgain = false;
+
+  // The parts of the page that live as long as the page, so inputs keep what is typed in them.
+  private readonly el: Record<string, HTMLElement> = {};
+
+  constructor(private readonly root: HTMLElement, private readonly id: string, private readonly invite: string | null,
+    private readonly me: string | null) {
+    this.build();
+    void this.refresh();
+    void this.refreshKibitz();
+    this.listen();
+    this.clockTimer = window.setInterval(() => this.renderClocks(), 200);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.events?.close();
+    this.resizeObserver?.disconnect();
+    window.clearInterval(this.clockTimer);
+    this.board?.destroy();
+    this.previewBoard?.destroy();
+    this.timelines?.destroy();
+    document.body.classList.remove(...PIECE_SETS.map(p => `pieces-${p}`), ...COLOR_SCHEMES.map(c => `colors-${c}`));
+  }
+
+  // ---- building the page ------------------------------------------------------------------------
+
+  private build(): void {
+    const e = this.el;
+    e.game = h('div', { id: 'game', 'data-ply': '', 'data-status': '', 'data-you': '', 'data-timelines': '' });
+    e.title = h('h2', { class: 'game-title' }, 'Loading the game…');
+    e.players = h('div', { class: 'players' });
+    e.status = h('div', { id: 'status', role: 'status' });
+    e.message = h('div', { id: 'message', role: 'alert' });
+    e.notice = h('div', { id: 'notice', class: 'error' });
+    e.invite = h('div', { id: 'invite-box', class: 'invite', hidden: true });
+
+    e.pocketTop = h('div', { id: 'pocket-top', class: 'pocket' });
+    e.boardEl = h('div', { id: 'board' });
+    e.boardWrap = h('div', { class: 'board-wrap' }, e.boardEl);
+    e.pocketBottom = h('div', { id: 'pocket-bottom', class: 'pocket' });
+    e.viewing = h('div', { id: 'viewing', hidden: true });
+    e.placement = h('div', { id: 'placement' });
+    e.choice = h('div', { id: 'choice', hidden: true });
+
+    const moveInput = h('input', { id: 'move-input', type: 'text', placeholder: 'an action: e4, Bf1>9, e2e4, P e2-e4', spellcheck: 'false', autocomplete: 'off' });
+    const moveSend = h('button', { id: 'move-send', type: 'submit' }, 'Send');
+    e.moveInput = moveInput;
+    e.moveSend = moveSend;
+    const moveForm = h('form', { class: 'move-entry' }, moveInput, moveSend);
+    moveForm.addEventListener('submit', ev => {
+      ev.preventDefault();
+      const text = moveInput.value.trim();
+      if (!text) {
+        this.setMessage('Type an action first, e.g. e4 or Bf1>9.');
+        return;
+      }
+      void this.send(text).then(ok => { if (ok) moveInput.value = ''; });
+    });
+    e.moveEntry = moveForm;
+
+    e.clockWhite = h('div', { id: 'clock-white', class: 'clock' });
+    e.clockBlack = h('div', { id: 'clock-black', class: 'clock' });
+    e.clocks = h('div', { class: 'clocks' }, e.clockBlack, e.clockWhite);
+
+    const button = (id: string, label: string, action: () => void): HTMLButtonElement => {
+      const b = h('button', { id, type: 'button', hidden: true }, label);
+      b.addEventListener('click', action);
+      e[id] = b;
+      return b;
+    };
+    e.controls = h('div', { class: 'controls' },
+      button('join', 'Join this game', () => void this.join()),
+      button('resign', 'Resign', () => {
+        if (window.confirm('Resign this game?')) void this.send('resign');
+      }),
+      button('offer-draw', 'Offer draw', () => void this.send('offer-draw')),
+      button('accept-draw', 'Accept draw', () => void this.send('accept-draw')),
+      button('offer-takeback', 'Offer take-back', () => void this.send('offer-takeback')),
+      button('accept-takeback', 'Accept take-back', () => void this.send('accept-takeback')),
+      button('decline', 'Decline', () => void this.send('decline')));
+    e.offers = h('div', { id: 'offers' });
+
+    e.travel = h('div', { id: 'travel-panel' });
+    e.panels = h('div', { id: 'panels' });
+    e.moveList = h('ol', { id: 'move-list' });
+    e.legalList = h('div', { id: 'legal-list' });
+    e.legalSummary = h('summary', {}, 'All legal actions');
+    const legalDetails = h('details', { id: 'legal-details', class: 'card' }, e.legalSummary, e.legalList);
+    let legalOpen = true;
+    try {
+      legalOpen = localStorage.getItem('ttchess.legal-open') !== 'false';
+    } catch {
+      legalOpen = true;
+    }
+    legalDetails.open = legalOpen;
+    legalDetails.addEventListener('toggle', () => {
+      try {
+        localStorage.setItem('ttchess.legal-open', String(legalDetails.open));
+      } catch {
+        // Not remembering the choice is harmless.
+      }
+    });
+
+    e.pgn = h('a', { id: 'pgn-link', target: '_blank', rel: 'noopener' }, 'PGN');
+    e.sheets = h('a', { id: 'sheets-link', target: '_blank', rel: 'noopener' }, 'Score sheets');
+    e.diagram = h('a', { id: 'diagram-link', target: '_blank', rel: 'noopener' }, 'Diagram (SVG)');
+    const newFromHere = h('button', { id: 'new-from-here', type: 'button' }, 'New game from this position');
+    newFromHere.addEventListener('click', () => this.newFromHere());
+    e.links = h('div', { class: 'links' }, e.pgn, ' · ', e.sheets, ' · ', e.diagram, ' ', newFromHere);
+
+    this.buildOptions();
+    this.buildKibitz();
+
+    e.timelines = h('div', { id: 'timelines' });
+    this.timelines = new Timelines(e.timelines, ply => this.show(ply));
+
+    e.moveListCard = h('section', { class: 'card' }, h('h3', {}, 'Moves'), e.moveList);
+    e.boardCol = h('div', { class: 'board-col' }, e.pocketTop, e.boardWrap, e.pocketBottom, e.viewing, e.message,
+      e.placement, e.choice, e.moveEntry, e.optionsBox, e.textDiagram);
+    fill(e.game,
+      h('div', { class: 'game-head' }, e.title, e.players, e.status, e.notice, e.invite),
+      h('div', { class: 'game-main' },
+        e.boardCol,
+        h('div', { class: 'play-col' }, e.clocks, e.controls, e.offers, e.travel,
+          h('section', { class: 'card' }, h('h3', {}, 'Variant'), e.panels), e.moveListCard),
+        h('div', { class: 'info-col' }, legalDetails, h('section', { class: 'card' }, h('h3', {}, 'Record'), e.links), e.kibitzBox)),
+      h('section', { class: 'timelines-box' }, h('h3', {}, 'Timelines'), e.timelines));
+    fill(this.root, e.game);
+    applyOptionClasses(document.body, this.opts);
+
+    this.board = makeBoard(e.boardEl, {
+      viewOnly: false,
+      movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.onMove(o, d) } },
+      events: { select: key => this.onSelect(key) },
+    });
+    this.sizeBoard();
+    this.resizeObserver = new ResizeObserver(() => this.board?.state.dom.bounds.clear());
+    this.resizeObserver.observe(e.game);
+  }
+
+  private buildOptions(): void {
+    const e = this.el;
+    const o = this.opts;
+    const orientation = h('select', { id: 'opt-orientation' },
+      ...[['auto', 'my colour'], ['white', 'white'], ['black', 'black'], ['flip', 'flipped']].map(([v, t]) =>
+        h('option', { value: v, selected: o.orientation === v }, t)));
+    const scale = h('input', { id: 'opt-scale', type: 'range', min: SCALE_MIN, max: SCALE_MAX, step: 5, value: o.scale });
+    const scaleOut = h('span', { class: 'scale-value' }, `${o.scale} %`);
+    const pieces = h('select', { id: 'opt-pieces' },
+      h('option', { value: 'cburnett', selected: o.pieces === 'cburnett' }, 'cburnett'),
+      h('option', { value: 'glyphs', selected: o.pieces === 'glyphs' }, 'glyphs'));
+    const colors = h('select', { id: 'opt-colors' },
+      ...COLOR_SCHEMES.map(c => h('option', { value: c, selected: o.colors === c }, c)));
+    const text = h('input', { id: 'opt-text', type: 'checkbox', checked: o.text });
+    e.textDiagram = h('pre', { id: 'text-diagram', hidden: !o.text });
+
+    const changed = (): void => {
+      this.opts = {
+        orientation: orientation.value as RenderOptions['orientation'],
+        scale: Number(scale.value),
+        pieces: pieces.value as RenderOptions['pieces'],
+        colors: colors.value as RenderOptions['colors'],
+        text: text.checked,
+      };
+      scaleOut.textContent = `${this.opts.scale} %`;
+      saveOptions(this.opts);
+      applyOptionClasses(document.body, this.opts);
+      e.textDiagram.hidden = !this.opts.text;
+      this.sizeBoard();
+      this.render();
+    };
+    for (const input of [orientation, pieces, colors, text]) input.addEventListener('change', changed);
+    scale.addEventListener('input', changed);
+    scale.addEventListener('change', changed);
+    e.optionsBox = h('details', { class: 'options card', id: 'options' },
+      h('summary', {}, 'Board options'),
+      h('div', { class: 'option-grid' },
+        h('label', {}, 'Orientation', orientation),
+        h('label', {}, 'Scale', scale, scaleOut),
+        h('label', {}, 'Piece set', pieces),
+        h('label', {}, 'Colours', colors),
+        h('label', { class: 'check' }, text, 'Text diagram')));
+    (e.optionsBox as HTMLDetailsElement).open = true;
+  }
+
+  private buildKibitz(): void {
+    const e = this.el;
+    e.kibitzList = h('ul', { id: 'kibitz-list' });
+    const text = h('input', { id: 'kibitz-text', type: 'text', maxlength: 500, placeholder: 'a comment', autocomplete: 'off' });
+    const send = h('button', { id: 'kibitz-send', type: 'submit' }, 'Send');
+    const sw = h('input', { id: 'kibitz-switch', type: 'checkbox' });
+    e.kibitzText = text;
+    e.kibitzSend = send;
+    e.kibitzSwitch = sw;
+    e.kibitzSwitchLabel = h('label', { class: 'check', hidden: true }, sw, 'Allow kibitzing');
+    e.kibitzOff = h('p', { id: 'kibitz-off', class: 'hint', hidden: true }, 'Kibitzing is off: the players have switched it off for this game.');
+    e.kibitzError = h('p', { id: 'kibitz-error', class: 'error' });
+    const form = h('form', { class: 'kibitz-entry' }, text, send);
+    form.addEventListener('submit', async ev => {
+      ev.preventDefault();
+      if (!text.value.trim()) return;
+      e.kibitzError.textContent = '';
+      this.setMessage('');
+      send.setAttribute('disabled', '');
+      try {
+        await api.sendKibitz(this.id, text.value);
+        text.value = '';
+        await this.refreshKibitz();
+      } catch (err) {
+        // A refused comment (kibitzing switched off, too long) is a refusal like a refused action.
+        this.setMessage(errorText(err));
+      } finally {
+        send.removeAttribute('disabled');
+      }
+    });
+    sw.addEventListener('change', async () => {
+      e.kibitzError.textContent = '';
+      try {
+        await api.switchKibitz(this.id, sw.checked);
+      } catch (err) {
+        e.kibitzError.textContent = errorText(err);
+      }
+      void this.refresh();
+    });
+    e.kibitzForm = form;
+    e.kibitzBox = h('section', { class: 'card kibitz-box' }, h('h3', {}, 'Kibitz'), e.kibitzSwitchLabel, e.kibitzOff,
+      e.kibitzList, form, e.kibitzError);
+  }
+
+  private sizeBoard(): void {
+    const px = Math.round(480 * this.opts.scale / 100 / 8) * 8;
+    this.el.boardEl.style.width = `${px}px`;
+    this.el.boardEl.style.height = `${px}px`;
+    // The column under the board takes the board's width, so the panels beside it keep their place.
+    this.el.boardCol.style.width = `${Math.max(px, 320)}px`;
+    this.board?.redrawAll();
+  }
+
+  // ---- talking to the server -------------------------------------------------------------------
+
+  private listen(): void {
+    const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events`);
+    this.events = es;
+    const onEvent = (ev: MessageEvent): void => {
+      if (ev.type === 'kibitz') void this.refreshKibitz();
+      if (ev.type !== 'kibitz') void this.refresh();
+    };
+    for (const t of EVENT_TYPES) es.addEventListener(t, onEvent as EventListener);
+    es.onmessage = onEvent;
+    // The browser reconnects by itself (sending Last-Event-ID); a state fetched on reopening catches up.
+    es.onopen = () => void this.refresh();
+  }
+
+  /** Fetches the state again; calls made while one is under way are folded into one more fetch. */
+  private async refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    try {
+      do {
+        this.refreshAgain = false;
+        const n = ++this.issued;
+        try {
+          const s = await api.game(this.id);
+          this.el.notice.textContent = '';
+          this.apply(s, n);
+        } catch (e) {
+          if (this.destroyed) return;
+          this.el.notice.textContent = e instanceof ApiError && e.status === 404
+            ? `There is no game ${this.id}.` : `The game could not be loaded: ${errorText(e)}`;
+          if (e instanceof ApiError && e.status === 404) this.el.title.textContent = 'No such game';
+        }
+      } while (this.refreshAgain && !this.destroyed);
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  private async refreshKibitz(): Promise<void> {
+    try {
+      const reply = await api.kibitz(this.id);
+      this.kibitz = reply.kibitz;
+      this.renderKibitzList();
+    } catch (e) {
+      if (!this.destroyed) this.el.kibitzError.textContent = `The kibitz could not be loaded: ${errorText(e)}`;
+    }
+  }
+
+  private apply(s: GameState, n: number): void {
+    if (this.destroyed || n < this.applied) return;
+    const plyChanged = !this.state || this.state.ply !== s.ply || this.state.status !== s.status;
+    this.applied = n;
+    this.state = s;
+    this.clockAt = performance.now();
+    if (plyChanged) {
+      // A new position makes the choices made on the old one meaningless.
+      this.selected = null;
+      this.placement = null;
+      this.choice = null;
+      this.preview = null;
+      this.atNode = null;
+      if (this.viewPly !== null && !s.nodes.some(x => x.ply === this.viewPly)) this.viewPly = null;
+    }
+    this.render();
+  }
+
+  /** Sends an action (or resign, offer-draw, ...); a refusal's sentence stays in #message until the next one. */
+  private async send(action: string): Promise<boolean> {
+    const s = this.state;
+    if (!s || this.sending) return false;
+    this.setMessage('');
+    this.sending = true;
+    const n = ++this.issued;
+    try {
+      const next = await api.act(this.id, action, s.ply);
+      this.viewPly = null;
+      this.apply(next, n);
+      // A fetch sent while this action was under way may have been answered with a state older or
+      // newer than this reply (the engine answers at once): one more fetch, sent now, settles it.
+      void this.refresh();
+      return true;
+    } catch (e) {
+      this.setMessage(errorText(e));
+      // The board may show a move the server refused: put the server's position back.
+      this.choice = null;
+      this.render();
+      if (e instanceof ApiError && e.status === 409) void this.refresh();
+      return false;
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private async join(): Promise<void> {
+    if (!this.invite) return;
+    this.setMessage('');
+    try {
+      await api.join(this.id, this.invite);
+      // The invitation is used up: drop it from the address so a reload shows the plain game.
+      history.replaceState(null, '', `/games/${encodeURIComponent(this.id)}`);
+    } catch (e) {
+      this.setMessage(errorText(e));
+    }
+    await this.refresh();
+  }
+
+  private setMessage(text: string): void {
+    this.el.message.textContent = text;
+    this.el.message.classList.toggle('shown', text !== '');
+  }
+
+  // ---- the position shown ----------------------------------------------------------------------
+
+  private presentNode(): GameNode | undefined {
+    return this.state?.nodes.find(n => n.ply === this.state?.ply);
+  }
+
+  private shownNode(): GameNode | undefined {
+    const s = this.state;
+    if (!s) return undefined;
+    if (this.viewPly !== null) return s.nodes.find(n => n.ply === this.viewPly) ?? this.presentNode();
+    return this.presentNode();
+  }
+
+  private show(ply: number | null): void {
+    this.viewPly = ply === this.state?.ply ? null : ply;
+    this.placement = null;
+    this.selected = null;
+    this.choice = null;
+    this.render();
+  }
+
+  private orientation(): Color {
+    return bottomColor(this.opts, this.state?.you ?? null);
+  }
+
+  /** Whether the viewer may act on the board now. */
+  private canPlay(): boolean {
+    const s = this.state;
+    return !!s && s.status === 'active' && s.you === s.to_move && this.viewPly === null;
+  }
+
+  private legal(): Action[] {
+    return this.canPlay() ? this.state?.legal ?? [] : [];
+  }
+
+  // ---- board gestures --------------------------------------------------------------------------
+
+  private onMove(orig: string, dest: string): void {
+    const matches = this.legal().filter(a => !a.at_node && BOARD_KINDS.has(a.kind) && a.from === orig && a.to === dest);
+    this.offer(matches);
+  }
+
+  /** Sends the one action matched, or lets the player choose among several. */
+  private offer(matches: Action[]): void {
+    this.placement = null;
+    if (matches.length === 1) {
+      this.choice = null;
+      this.perform(matches[0]);
+    } else if (matches.length > 1) {
+      this.choice = matches;
+      this.render();
+    } else {
+      this.render();
+    }
+  }
+
+  /** Sends an action chosen on the board or in the chooser; a king going back, or a whole-board
+   *  travel, is shown on the preview board first and sent from there. */
+  private perform(a: Action): void {
+    if (a.kind === 'king-back' || a.at_node) {
+      this.preview = a;
+      if (a.at_node) this.atNode = a.arg;
+      else this.selected = a.from;
+      this.render();
+      return;
+    }
+    void this.send(a.coord);
+  }
+
+  private onSelect(key: string): void {
+    if (!this.canPlay()) return;
+    if (this.placement) {
+      this.placeOn(key);
+      return;
+    }
+    const s = this.state;
+    if (!s) return;
+    const piece = pieceAt(s.board, key);
+    const own = piece !== null && (piece === piece.toUpperCase()) === (s.to_move === 'white');
+    const next = own ? key : null;
+    if (next !== this.selected) {
+      this.selected = next;
+      this.preview = null;
+      this.renderTravel();
+    }
+  }
+
+  private placeOn(key: string): void {
+    const p = this.placement;
+    if (!p) return;
+    const other = p.group.first === 'to' ? 'from' : 'to';
+    if (p.firstSquare === null) {
+      const matches = p.candidates.filter(a => a[p.group.first] === key);
+      if (matches.length === 0) {
+        this.placement = null;
+        this.render();
+        return;
+      }
+      const seconds = new Set(matches.map(a => a[other]));
+      if (matches.length === 1 || seconds.size <= 1 || [...seconds].some(x => !isKey(x))) {
+        this.offer(matches);
+        return;
+      }
+      // Several actions put this piece here (a van Gog arrival from different squares, an explosion's
+      // other square): the board shows the other squares, and the chooser lists the actions.
+      this.placement = { ...p, candidates: matches, firstSquare: key };
+      this.choice = matches;
+      this.render();
+      return;
+    }
+    const matches = p.candidates.filter(a => a[other] === key);
+    if (matches.length === 0) return;
+    this.offer(matches);
+  }
+
+  private startPlacement(group: PlacementGroup, piece: string): void {
+    const candidates = this.legal().filter(a => !a.at_node && group.kinds.has(a.kind) && (a.piece ?? '').toUpperCase() === piece);
+    this.placement = { group, piece, candidates, firstSquare: null };
+    this.choice = null;
+    this.selected = null;
+    this.board?.unselect();
+    this.render();
+  }
+
+  // ---- rendering -------------------------------------------------------------------------------
+
+  private render(): void {
+    const s = this.state;
+    if (!s || this.destroyed) return;
+    const e = this.el;
+    e.game.setAttribute('data-ply', String(s.ply));
+    e.game.setAttribute('data-status', s.status);
+    e.game.setAttribute('data-you', s.you ?? '');
+    e.game.setAttribute('data-timelines', String(s.timelines));
+    // Several variants share a title (van Gog's three modes), so the variant's name follows it.
+    fill(e.title, s.title, h('span', { class: 'variant-name' }, ` ${s.variant}${s.options ? `, ${s.options}` : ''}`));
+    document.title = `${s.title} – ttchess`;
+    const seat = (c: Color): string => {
+      const p = c === 'white' ? s.white : s.black;
+      if (!p) return 'open seat';
+      return p.engine ? `${p.name} (engine)` : p.name;
+    };
+    fill(e.players, h('span', { class: 'white-name' }, `White: ${seat('white')}`), ' · ',
+      h('span', { class: 'black-name' }, `Black: ${seat('black')}`),
+      s.you ? h('span', { class: 'you' }, ` · you play ${s.you}`) : h('span', { class: 'you' }, ' · you are watching'));
+    this.renderStatus();
+    this.renderInvite();
+    this.renderBoard();
+    this.renderPockets();
+    this.renderPlacementRows();
+    this.renderChoice();
+    this.renderTravel();
+    this.renderControls();
+    this.renderClocks();
+    fill(e.panels, ...(s.panels.length ? s.panels.map(line => h('div', { class: 'panel-line' }, line)) : [h('div', { class: 'hint' }, 'Nothing to show.')]));
+    this.renderMoveList();
+    this.renderLegalList();
+    this.renderLinks();
+    this.renderKibitzState();
+    this.timelines?.render(s, this.orientation());
+    (e.moveEntry as HTMLElement).hidden = !s.you;
+    // Rows above the board may have appeared or gone: chessground must measure the board again, or
+    // it would map clicks to the squares where the board used to be.
+    this.board?.state.dom.bounds.clear();
+  }
+
+  private renderStatus(): void {
+    const s = this.state;
+    if (!s) return;
+    let text: string;
+    if (s.status === 'over') text = [s.result, s.reason].filter(Boolean).join(' ');
+    else if (s.status === 'waiting') text = 'Waiting for an opponent to join';
+    else {
+      text = s.you === s.to_move ? `Your move (${s.to_move})` : `${capital(s.to_move)} to move`;
+      if (s.check) text += ' — check';
+    }
+    this.el.status.textContent = text;
+    this.el.status.className = s.status === 'over' ? 'over' : s.you === s.to_move && s.status === 'active' ? 'your-move' : '';
+  }
+
+  private renderInvite(): void {
+    const s = this.state;
+    if (!s) return;
+    const box = this.el.invite;
+    if (s.status === 'waiting' && s.you) {
+      const link = storedInvite(s.id);
+      if (link) {
+        const input = h('input', { id: 'invite-link', type: 'text', readonly: true, value: link, size: 60 });
+        input.addEventListener('focus', () => input.select());
+        const copy = h('button', { type: 'button' }, 'Copy');
+        copy.addEventListener('click', () => {
+          navigator.clipboard?.writeText(link).then(() => { copy.textContent = 'Copied'; },
+            () => { input.select(); copy.textContent = 'Press Ctrl+C'; });
+        });
+        fill(box, h('span', {}, 'Invite your opponent with this link: '), input, copy);
+      } else {
+        fill(box, 'The game waits for an opponent; the invitation link was shown when the game was created, in the browser that created it.');
+      }
+      box.hidden = false;
+    } else if (this.invite && !s.you && s.status === 'waiting') {
+      if (this.me) {
+        fill(box, 'You are invited to play this game: press “Join this game”.');
+      } else {
+        const next = `/games/${encodeURIComponent(this.id)}?invite=${encodeURIComponent(this.invite)}`;
+        fill(box, 'You are invited to play this game. ',
+          appLink(`/?next=${encodeURIComponent(next)}`, { id: 'invite-login' }, 'Log in or register'),
+          ' first, then you come back here to join.');
+      }
+      box.hidden = false;
+    } else if (this.invite && !s.you) {
+      fill(box, 'This invitation has been used: the game has its players.');
+      box.hidden = false;
+    } else {
+      box.hidden = true;
+      fill(box);
+    }
+  }
+
+  private boardShapes(node: GameNode): ReturnType<typeof markShapes> {
+    const shapes = markShapes(node.marks);
+    const p = this.placement;
+    if (p && this.viewPly === null) {
+      if (p.firstSquare === null) shapes.push(...dotShapes(p.candidates.map(a => a[p.group.first] ?? '')));
+      else {
+        const other = p.group.first === 'to' ? 'from' : 'to';
+        shapes.push(...frameShapes([p.firstSquare]));
+        shapes.push(...dotShapes(p.candidates.map(a => a[other] ?? ''), '#2a5db0'));
+      }
+    }
+    if (this.choice && !p && this.viewPly === null) {
+      shapes.push(...frameShapes(this.choice.flatMap(a => [a.from ?? '', a.to ?? ''])));
+    }
+    return shapes;
+  }
+
+  private renderBoard(): void {
+    const s = this.state;
+    const node = this.shownNode();
+    if (!s || !node || !this.board) return;
+    const present = this.viewPly === null;
+    const dests = new Map<Key, Key[]>();
+    if (this.canPlay()) {
+      for (const a of s.legal) {
+        if (a.at_node || !BOARD_KINDS.has(a.kind) || !isKey(a.from) || !isKey(a.to)) continue;
+        const list = dests.get(a.from) ?? [];
+        if (!list.includes(a.to)) list.push(a.to);
+        dests.set(a.from, list);
+      }
+    }
+    // The last action's squares, for the present position, or for the node shown.
+    const last = s.actions.find(a => a.ply === node.ply);
+    const lastMove = last ? [last.from, last.to].filter(isKey) : [];
+    this.board.set({
+      fen: node.board,
+      orientation: this.orientation(),
+      turnColor: node.side,
+      check: present && s.check && s.status === 'active',
+      lastMove,
+      movable: { free: false, color: this.canPlay() ? s.you ?? undefined : undefined, dests, showDests: true },
+      selectable: { enabled: true },
+      drawable: { enabled: false, visible: true, autoShapes: this.boardShapes(node) },
+    });
+    this.el.boardWrap.classList.toggle('past', !present);
+    const viewing = this.el.viewing;
+    if (present) {
+      viewing.hidden = true;
+      fill(viewing);
+    } else {
+      const back = h('button', { type: 'button', id: 'view-present' }, 'Back to the present');
+      back.addEventListener('click', () => this.show(null));
+      fill(viewing, `Showing the position after ply ${node.ply} (move ${node.move}, ${node.side} to play, timeline ${node.timeline}). `, back);
+      viewing.hidden = false;
+    }
+    this.el.textDiagram.textContent = textDiagram(node.board, node.marks, this.orientation());
+  }
+
+  /** Chessgi pockets, read from the FEN of the position shown: the bottom colour's below the board. */
+  private renderPockets(): void {
+    const node = this.shownNode();
+    const pockets = node ? parsePockets(node.fen) : null;
+    const e = this.el;
+    if (!pockets) {
+      e.pocketTop.hidden = e.pocketBottom.hidden = true;
+      return;
+    }
+    const bottom = this.orientation();
+    const draw = (el: HTMLElement, c: Color): void => {
+      el.hidden = false;
+      const pieces = pockets[c];
+      fill(el, h('span', { class: 'pocket-label' }, `${capital(c)}'s pocket:`),
+        ...(pieces.length ? pieces.map(p => pieceIcon(p, c)) : [h('span', { class: 'hint' }, ' empty')]));
+    };
+    draw(e.pocketTop, otherColor(bottom));
+    draw(e.pocketBottom, bottom);
+  }
+
+  /** One row of clickable pieces per kind of placement the mover has (drops, arrivals, explosions). */
+  private renderPlacementRows(): void {
+    const s = this.state;
+    const rows: HTMLElement[] = [];
+    if (s) {
+      const legal = this.legal();
+      for (const group of PLACEMENTS) {
+        const acts = legal.filter(a => !a.at_node && group.kinds.has(a.kind) && a.piece);
+        if (!acts.length) continue;
+        const pieces = [...new Set(acts.map(a => (a.piece ?? '').toUpperCase()))];
+        const buttons = pieces.map(p => {
+          const count = acts.filter(a => (a.piece ?? '').toUpperCase() === p).length;
+          const active = this.placement?.group === group && this.placement.piece === p;
+          const b = h('button', {
+            type: 'button', class: active ? 'place active' : 'place', 'data-group': group.name, 'data-piece': p,
+            title: `${PIECE_NAMES[p.toLowerCase()] ?? p}: ${count} action${count === 1 ? '' : 's'}`,
+          }, pieceIcon(colored(p, s.to_move), s.to_move));
+          b.addEventListener('click', () => {
+            if (active) {
+              this.placement = null;
+              this.render();
+            } else this.startPlacement(group, p);
+          });
+          return b;
+        });
+        rows.push(h('div', { class: 'placement-row', 'data-group': group.name }, h('span', { class: 'row-label' }, `${group.label}:`), ...buttons));
+      }
+      if (this.placement) {
+        const p = this.placement;
+        const what = p.firstSquare === null
+          ? (p.group.first === 'to' ? 'Click the square it goes to.' : 'Click the explosion square.')
+          : (p.group.first === 'to' ? 'Click the square it comes from (or choose below).' : 'Click the other square (or choose below).');
+        const cancel = h('button', { type: 'button', class: 'link-button' }, 'cancel');
+        cancel.addEventListener('click', () => {
+          this.placement = null;
+          this.choice = null;
+          this.render();
+        });
+        rows.push(h('div', { class: 'hint placement-help' }, `${PIECE_NAMES[p.piece.toLowerCase()] ?? p.piece} chosen. ${what} `, cancel));
+      }
+    }
+    fill(this.el.placement, ...rows);
+  }
+
+  private renderChoice(): void {
+    const box = this.el.choice;
+    const c = this.choice;
+    if (!c || !this.canPlay()) {
+      box.hidden = true;
+      fill(box);
+      return;
+    }
+    const cancel = h('button', { type: 'button', class: 'cancel' }, 'Cancel');
+    cancel.addEventListener('click', () => {
+      this.choice = null;
+      this.placement = null;
+      this.render();
+    });
+    fill(box, h('div', { class: 'choice-head' }, 'Several actions match: choose one.'),
+      ...c.map(a => {
+        const b = h('button', { type: 'button', 'data-coord': a.coord, title: a.coord }, a.human,
+          h('span', { class: 'kind' }, ` ${KIND_NAMES[a.kind] ?? a.kind}${a.promo ? ` to ${PIECE_NAMES[a.promo.toLowerCase()] ?? a.promo}` : ''}${a.kind === 'king-back' ? ` to move ${a.arg}` : ''}`));
+        b.addEventListener('click', () => {
+          this.choice = null;
+          this.perform(a);
+        });
+        return b;
+      }), cancel);
+    box.hidden = false;
+  }
+
+  /** The node a king going back lands in: move `arg` with its side to move, on the present timeline. */
+  private backNode(a: Action): GameNode | undefined {
+    const s = this.state;
+    const present = this.presentNode();
+    if (!s || !present) return undefined;
+    const chain = chainTo(nodeByPly(s), present);
+    if (a.at_node) return chain.find(n => n.ply === a.arg) ?? s.nodes.find(n => n.ply === a.arg);
+    return chain.find(n => n.move === a.arg && n.side === s.to_move);
+  }
+
+  private renderTravel(): void {
+    const e = this.el;
+    const s = this.state;
+    this.previewBoard?.destroy();
+    this.previewBoard = null;
+    const parts: HTMLElement[] = [];
+    const legal = this.legal();
+    if (s && this.selected) {
+      const key = this.selected;
+      const acts = legal.filter(a => !a.at_node && TRAVEL_KINDS.has(a.kind) && a.from === key);
+      const letter = pieceAt(s.board, key);
+      const name = letter ? `${PIECE_NAMES[letter.toLowerCase()] ?? letter} on ${key}` : key;
+      if (acts.length) parts.push(h('h3', {}, `Time travel of the ${name}`));
+      else if (legal.some(a => TRAVEL_KINDS.has(a.kind))) parts.push(h('p', { class: 'hint' }, `The ${name} has no time travel now.`));
+      const forward = acts.filter(a => a.kind === 'send-forward');
+      if (forward.length) parts.push(this.forwardSection(forward));
+      const back = acts.filter(a => a.kind === 'king-back');
+      if (back.length) parts.push(this.backSection(back));
+      const departs = acts.filter(a => a.kind === 'depart-past' || a.kind === 'depart-future');
+      if (departs.length) {
+        parts.push(h('div', { class: 'travel-group' }, h('div', { class: 'group-label' }, 'Depart in time:'),
+          ...departs.map(a => this.actionButton(a, `${a.human} (${KIND_NAMES[a.kind]})`))));
+      }
+    }
+    const general = legal.filter(a => a.at_node);
+    if (general.length) parts.push(this.generalSection(general));
+    if (this.preview) parts.push(this.previewSection(this.preview));
+    fill(e.travel, ...parts);
+    e.travel.hidden = parts.length === 0;
+    if (this.preview) this.drawPreview(this.preview);
+  }
+
+  private actionButton(a: Action, label: string, onClick?: () => void): HTMLButtonElement {
+    const b = h('button', { type: 'button', 'data-coord': a.coord, title: a.human }, label);
+    b.addEventListener('click', onClick ?? (() => void this.send(a.coord)));
+    return b;
+  }
+
+  private forwardSection(forward: Action[]): HTMLElement {
+    const args = forward.map(a => a.arg).sort((x, y) => x - y);
+    const previous = this.el.travel.querySelector<HTMLInputElement>('#forward-move');
+    const input = h('input', { id: 'forward-move', type: 'number', min: args[0], max: args[args.length - 1], step: 1, value: args[0] });
+    if (previous && previous.dataset.from === forward[0].from && args.includes(Number(previous.value))) input.value = previous.value;
+    input.dataset.from = forward[0].from ?? '';
+    const confirm = h('button', { id: 'forward-confirm', type: 'button' }, 'Send forward');
+    confirm.addEventListener('click', () => {
+      const n = Number(input.value);
+      const a = forward.find(x => x.arg === n);
+      if (!a) {
+        this.setMessage(`${pieceOfSend(forward[0])} cannot be sent to move ${input.value}: it may go to move ${args.join(', ')}.`);
+        return;
+      }
+      void this.send(a.coord);
+    });
+    input.addEventListener('keydown', ev => {
+      if (ev.key === 'Enter') confirm.click();
+    });
+    // A button per legal move number picks it (the number field follows); the player then confirms.
+    const buttons = forward.map(a => this.actionButton(a, a.human, () => {
+      input.value = String(a.arg);
+      markPicked();
+      input.focus();
+    }));
+    const markPicked = (): void => {
+      for (const [i, b] of buttons.entries()) b.classList.toggle('active', String(forward[i].arg) === input.value);
+    };
+    input.addEventListener('input', markPicked);
+    markPicked();
+    return h('div', { class: 'travel-group' },
+      h('div', { class: 'group-label' }, `Send ${pieceOfSend(forward[0])} forward to move:`),
+      h('div', { class: 'arg-buttons' }, ...buttons),
+      h('div', { class: 'forward-entry' }, input, confirm));
+  }
+
+  private backSection(back: Action[]): HTMLElement {
+    const byMove = new Map<number, Action[]>();
+    for (const a of back) byMove.set(a.arg, [...(byMove.get(a.arg) ?? []), a]);
+    const rows = [...byMove.entries()].sort((x, y) => y[0] - x[0]).map(([move, acts]) =>
+      h('div', { class: 'back-row' }, h('span', { class: 'row-label' }, `to move ${move}, on:`),
+        ...acts.map(a => this.actionButton(a, a.to ?? a.human, () => {
+          this.preview = a;
+          this.renderTravel();
+        }))));
+    return h('div', { class: 'travel-group' }, h('div', { class: 'group-label' }, 'Go back in time (choose the move and the landing square):'), ...rows);
+  }
+
+  private generalSection(general: Action[]): HTMLElement {
+    const s = this.state;
+    const nodes = [...new Set(general.map(a => a.arg))].sort((x, y) => x - y);
+    const byPly = s ? nodeByPly(s) : new Map<number, GameNode>();
+    const picks = nodes.map(ply => {
+      const n = byPly.get(ply);
+      const b = h('button', { type: 'button', class: this.atNode === ply ? 'node-pick active' : 'node-pick', 'data-node': ply },
+        n ? `move ${n.move} (ply ${ply})` : `ply ${ply}`);
+      b.addEventListener('click', () => {
+        this.atNode = this.atNode === ply ? null : ply;
+        this.preview = null;
+        this.renderTravel();
+      });
+      return b;
+    });
+    const list = this.atNode === null ? [] : general.filter(a => a.arg === this.atNode).map(a =>
+      this.actionButton(a, a.human, () => {
+        this.preview = a;
+        this.renderTravel();
+      }));
+    return h('div', { class: 'travel-group' },
+      h('div', { class: 'group-label' }, 'Travel to an earlier position and play there:'),
+      h('div', { class: 'node-picks' }, ...picks),
+      list.length ? h('div', { class: 'general-actions' }, ...list) : null);
+  }
+
+  private previewSection(a: Action): HTMLElement {
+    const node = this.backNode(a);
+    const confirm = h('button', { id: 'back-confirm', type: 'button', 'data-coord': a.coord }, `Confirm ${a.human}`);
+    confirm.addEventListener('click', () => void this.send(a.coord));
+    const cancel = h('button', { type: 'button' }, 'Cancel');
+    cancel.addEventListener('click', () => {
+      this.preview = null;
+      this.renderTravel();
+    });
+    const caption = node
+      ? `${a.human}: the position at move ${node.move}, ${node.side} to play (ply ${node.ply}, timeline ${node.timeline})`
+      : `${a.human}: the earlier position is not in the record sent by the server.`;
+    return h('div', { class: 'preview' }, h('div', { class: 'caption' }, caption),
+      h('div', { id: 'back-preview', class: 'mini-board' }), h('div', { class: 'buttons' }, confirm, cancel));
+  }
+
+  private drawPreview(a: Action): void {
+    const node = this.backNode(a);
+    const el = this.el.travel.querySelector<HTMLElement>('#back-preview');
+    if (!node || !el || !this.state) return;
+    let board = node.board;
+    const squares: string[] = [];
+    if (a.kind === 'king-back' && isKey(a.to)) {
+      // Show the king from the future already standing where it lands.
+      board = placeOn(board, a.to, colored('K', this.state.to_move));
+      squares.push(a.to);
+    } else {
+      if (isKey(a.from)) squares.push(a.from);
+      if (isKey(a.to)) squares.push(a.to);
+    }
+    this.previewBoard = makeViewBoard(el, board, this.orientation(), [...markShapes(node.marks), ...frameShapes(squares)]);
+  }
+
+  private renderControls(): void {
+    const s = this.state;
+    if (!s) return;
+    const e = this.el;
+    const active = s.status === 'active';
+    const player = s.you !== null;
+    const theirDraw = !!s.draw_offer && s.draw_offer !== s.you;
+    const theirTakeback = !!s.takeback_offer && s.takeback_offer !== s.you;
+    e.join.hidden = !(this.invite && this.me && !player && s.status === 'waiting');
+    e.resign.hidden = !(player && active);
+    e['offer-draw'].hidden = !(player && active && !s.draw_offer);
+    e['accept-draw'].hidden = !(player && active && theirDraw);
+    e['offer-takeback'].hidden = !(player && active && !s.takeback_offer && s.ply > 0);
+    e['accept-takeback'].hidden = !(player && active && theirTakeback);
+    e.decline.hidden = !(player && active && (theirDraw || theirTakeback));
+    const offers: string[] = [];
+    if (s.draw_offer) offers.push(s.draw_offer === s.you ? 'You offer a draw.' : `${capital(s.draw_offer)} offers a draw.`);
+    if (s.takeback_offer) offers.push(s.takeback_offer === s.you ? 'You offer a take-back.' : `${capital(s.takeback_offer)} offers a take-back.`);
+    e.offers.textContent = offers.join(' ');
+  }
+
+  private renderClocks(): void {
+    const s = this.state;
+    if (!s) return;
+    const e = this.el;
+    const clock = s.clock;
+    for (const c of ['white', 'black'] as Color[]) {
+      const el = c === 'white' ? e.clockWhite : e.clockBlack;
+      let text = '';
+      let running = false;
+      if (clock?.kind === 'live') {
+        let ms = c === 'white' ? clock.white_ms : clock.black_ms;
+        running = clock.running === c && s.status === 'active';
+        if (running) ms -= performance.now() - this.clockAt;
+        text = formatMs(ms);
+      } else if (clock?.kind === 'correspondence') {
+        // The deadline is 0 (or null) until the first action starts the clock.
+        running = s.status === 'active' && s.to_move === c && !!clock.deadline;
+        const per = `${clock.days_per_move} day${clock.days_per_move === 1 ? '' : 's'} a move`;
+        text = running && clock.deadline
+          ? `moves by ${new Date(clock.deadline).toLocaleString()} (${formatLeft(clock.deadline - Date.now())})`
+          : s.status === 'active' && s.to_move === c ? `${per}; the clock starts with the first action` : per;
+      }
+      const label = `${capital(c)}: `;
+      if (el.textContent !== label + text) fill(el, h('span', { class: 'clock-side' }, label), h('span', { class: 'clock-time' }, text));
+      el.classList.toggle('running', running);
+    }
+  }
+
+  private renderMoveList(): void {
+    const s = this.state;
+    if (!s) return;
+    const byPly = nodeByPly(s);
+    const shown = this.shownNode();
+    const items = s.actions.map((a, i) => {
+      const ply = a.ply ?? i + 1;
+      const node = byPly.get(ply);
+      const before = node ? byPly.get(node.parent) : undefined;
+      const number = before ? `${before.move}${before.side === 'white' ? '.' : '…'}` : '';
+      const li = h('li', { 'data-ply': ply, class: shown?.ply === ply ? 'shown' : '', title: `ply ${ply}: ${a.coord}` },
+        h('span', { class: 'num' }, number), ' ', h('span', { class: 'human' }, a.human),
+        a.kind === 'send-forward' ? h('span', { class: 'note' }, ` (arrives at move ${a.arg})`) : null,
+        node && node.timeline !== 1 ? h('span', { class: 'tl' }, ` T${node.timeline}`) : null,
+        h('span', { class: 'ply' }, `ply ${ply}`));
+      li.addEventListener('click', () => this.show(ply));
+      return li;
+    });
+    const start = h('li', { class: shown?.ply === 0 ? 'start shown' : 'start', 'data-start': '' }, 'start position');
+    start.addEventListener('click', () => this.show(0));
+    const ol = this.el.moveList;
+    const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
+    fill(ol, start, ...items);
+    if (atEnd && this.viewPly === null) ol.scrollTop = ol.scrollHeight;
+  }
+
+  private renderLegalList(): void {
+    const s = this.state;
+    if (!s) return;
+    const legal = this.legal();
+    this.el.legalSummary.textContent = `All legal actions (${legal.length})`;
+    if (!legal.length) {
+      const why = s.status !== 'active' ? 'The game is not in progress.'
+        : !s.you ? 'Spectators cannot act.'
+        : this.viewPly !== null ? 'Showing an earlier position: go back to the present to act.'
+        : 'It is not your move.';
+      fill(this.el.legalList, h('p', { class: 'hint' }, why));
+      return;
+    }
+    // Grouped by kind, so that a list of thousands (van Gog's arrivals) stays readable.
+    const groups = new Map<string, Action[]>();
+    for (const a of legal) {
+      const k = a.at_node ? 'travel to an earlier position' : KIND_NAMES[a.kind] ?? a.kind;
+      groups.set(k, [...(groups.get(k) ?? []), a]);
+    }
+    const sections = [...groups.entries()].map(([k, acts]) =>
+      h('div', { class: 'legal-group' }, h('div', { class: 'group-label' }, `${capital(k)} (${acts.length})`),
+        ...acts.map(a => this.actionButton(a, a.human))));
+    fill(this.el.legalList, ...sections);
+  }
+
+  private renderLinks(): void {
+    const s = this.state;
+    const node = this.shownNode();
+    if (!s || !node) return;
+    const base = `/api/games/${encodeURIComponent(s.id)}`;
+    this.el.pgn.setAttribute('href', `${base}/pgn`);
+    this.el.sheets.setAttribute('href', `${base}/sheets`);
+    const q = new URLSearchParams({ ply: String(node.ply), orientation: this.orientation(), set: this.opts.pieces, colors: this.opts.colors });
+    this.el.diagram.setAttribute('href', `${base}/diagram.svg?${q.toString()}`);
+  }
+
+  private newFromHere(): void {
+    const s = this.state;
+    const node = this.shownNode();
+    if (!s || !node) return;
+    const q = new URLSearchParams({ variant: s.variant, options: s.options, fen: node.fen });
+    navigate(`/?${q.toString()}`);
+  }
+
+  private renderKibitzState(): void {
+    const s = this.state;
+    if (!s) return;
+    const e = this.el;
+    (e.kibitzSwitch as HTMLInputElement).checked = s.kibitz_enabled;
+    e.kibitzSwitchLabel.hidden = !s.you || s.status === 'over';
+    e.kibitzOff.hidden = s.kibitz_enabled;
+    // Writing stays possible while kibitzing is off: the server's refusal then says why, in #message.
+    const canWrite = !!this.me;
+    (e.kibitzText as HTMLInputElement).disabled = !canWrite;
+    (e.kibitzSend as HTMLButtonElement).disabled = !canWrite;
+    (e.kibitzText as HTMLInputElement).placeholder = !this.me ? 'log in to comment' : s.kibitz_enabled ? 'a comment' : 'kibitzing is off';
+  }
+
+  private renderKibitzList(): void {
+    const list = this.el.kibitzList;
+    fill(list, ...this.kibitz.map(k => {
+      const li = h('li', { class: 'kibitz' });
+      // Strictly text: a comment is never markup.
+      const name = h('span', { class: 'kibitz-name' });
+      name.textContent = k.name;
+      const text = h('span', { class: 'kibitz-text' });
+      text.textContent = k.text;
+      const at = h('span', { class: 'kibitz-at' });
+      at.textContent = new Date(k.at).toLocaleTimeString();
+      li.append(name, ': ', text, ' ', at);
+      return li;
+    }));
+    if (!this.kibitz.length) list.append(h('li', { class: 'hint' }, 'No comments yet.'));
+    list.scrollTop = list.scrollHeight;
+  }
+}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The single-page app of `ttchess serve`, routed on location.pathname: `/` is the login page for a
+// visitor and the lobby for a player; `/games/<id>` is a game (with `?invite=<token>` an invitation).
+// Each route asks the server who is logged in (GET /api/games answers 401 when nobody is), so that a
+// session that ended elsewhere is noticed at the next navigation.
+
+import { api, ApiError, errorText, type GameSummary } from './api';
+import { byId, fill, h, navigate, appLink } from './dom';
+import { GamePage } from './game';
+import { showLobby, showLogin } from './lobby';
+
+export interface Page {
+  destroy(): void;
+}
+
+let current: Page | null = null;
+let routing = 0;
+/** Set by logging out: the next route need not ask the server (whose 401 the console would show). */
+let loggedOut = false;
+
+/** Who is logged in and their games, or null for a visitor. */
+async function session(): Promise<{ name: string; games: GameSummary[] } | null> {
+  try {
+    return await api.games();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    throw e;
+  }
+}
+
+function showHeader(name: string | null): void {
+  const who = byId('who');
+  if (!name) {
+    fill(who);
+    return;
+  }
+  const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
+  logout.addEventListener('click', async () => {
+    try {
+      await api.logout();
+    } catch (e) {
+      alert(errorText(e));
+      return;
+    }
+    loggedOut = true;
+    navigate('/');
+  });
+  fill(who, 'Logged in as ', h('strong', {}, name), ' · ', appLink('/', {}, 'My games'), ' · ', logout);
+}
+
+async function route(): Promise<void> {
+  const mine = ++routing;
+  current?.destroy();
+  current = null;
+  const app = byId('app');
+  let me: { name: string; games: GameSummary[] } | null;
+  try {
+    me = loggedOut ? null : await session();
+    loggedOut = false;
+  } catch (e) {
+    fill(app, h('p', { class: 'error', id: 'route-error' }, errorText(e)));
+    return;
+  }
+  // A later navigation may have started while this one waited for the server.
+  if (mine !== routing) return;
+  showHeader(me?.name ?? null);
+  const path = location.pathname;
+  const params = new URLSearchParams(location.search);
+  const game = /^\/games\/([^/]+)\/?$/.exec(path);
+  if (game) {
+    current = new GamePage(app, decodeURIComponent(game[1]), params.get('invite'), me?.name ?? null);
+  } else if (!me) {
+    current = showLogin(app, params.get('next'));
+  } else {
+    current = showLobby(app, me.name, me.games, params);
+  }
+}
+
+window.addEventListener('popstate', () => void route());
+window.addEventListener('ttchess:navigate', () => void route());
+document.addEventListener('DOMContentLoaded', () => void route());

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// A game against the engine of each variant, to its end: the player picks
+// one of the legal actions at random (ordinary moves first, so that the
+// game is a game), the engine answers through the server, until the page
+// says the game is over.  The first few actions are clicked in the page's
+// list of legal actions; the rest go through the API from the same
+// browser context, as fast as the engine answers, while the page follows
+// them live (a game can run to hundreds of plies).
+//
+// van Gog's full and past modes start from an endgame: from the opening,
+// the engine and a random player arrive pieces from the future turn after
+// turn and the game runs to hundreds of plies (docs/engine.md, issue 10).
+import { test, expect } from '@playwright/test';
+import { createGame, gameState, newPlayer, showsPly, type Player } from './helpers';
+
+const GAMES: { variant: string; fen?: string }[] = [
+  { variant: 'chess' },
+  { variant: 'gifford' },
+  { variant: 'vangog', fen: 'kr6/q7/8/8/8/8/8/7K w - - 0 1 - - - -' },
+  { variant: 'vangog-past', fen: 'kr6/q7/8/8/8/8/8/7K w - - 0 1 - - - -' },
+  { variant: 'vangog-future' },
+  { variant: 'travelers' },
+  { variant: 'chessgi-classic' },
+  { variant: 'chessgi' },
+];
+
+const CLICKED_TURNS = 6;
+const ORDINARY = new Set(['normal', 'double-push', 'castle', 'promotion', 'en-passant']);
+
+async function playToTheEnd(p: Player, id: string) {
+  for (let turn = 0; turn < 600; ) {
+    const st = await gameState(p, id);
+    if (st.status === 'over') return st;
+    if (st.to_move !== st.you) {
+      await p.page.waitForTimeout(50);
+      continue;
+    }
+    turn++;
+    const ordinary = st.legal.filter((a) => ORDINARY.has(a.kind));
+    const pool = ordinary.length ? ordinary : st.legal;
+    const pick = pool[Math.floor(Math.random() * pool.length)];
+    if (turn <= CLICKED_TURNS) {
+      await showsPly(p.page, st.ply);
+      await p.page.locator(`#legal-list button[data-coord="${pick.coord}"]`).click();
+      await expect(p.page.locator('#game')).not.toHaveAttribute('data-ply', String(st.ply));
+    } else {
+      const reply = await p.context.request.post(`/api/games/${id}/actions`, { data: { action: pick.coord, ply: st.ply } });
+      // 409: the engine was faster than this read of the game.
+      expect([200, 409], await reply.text()).toContain(reply.status());
+    }
+  }
+  throw new Error('the game did not end in 600 turns');
+}
+
+for (const g of GAMES) {
+  test(`a ${g.variant} game against the engine runs to its end`, async ({ browser }) => {
+    const errors: string[] = [];
+    const p = await newPlayer(browser, 'gus', errors);
+    const id = await createGame(p, { variant: g.variant, color: 'white', level: 1, fen: g.fen });
+    await p.page.goto(`/games/${id}`);
+    await expect(p.page.locator('#game')).toHaveAttribute('data-you', 'white');
+    const end = await playToTheEnd(p, id);
+    await expect(p.page.locator('#game')).toHaveAttribute('data-status', 'over');
+    await showsPly(p.page, end.ply);
+    await expect(p.page.locator('#status')).toContainText(end.result!);
+    await expect(p.page.locator('#status')).toContainText(end.reason!);
+    expect(end.actions.length).toBe(end.ply);
+    expect(errors).toEqual([]);
+  });
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Two players in two browser contexts play a Gifford game with every kind
+// of action the game has — a move dragged, a move clicked, a piece sent
+// forward and its arrival, a typed move in Game Courier notation, a king
+// going back to start a new timeline — while a spectator in a third
+// context sees every action arrive live.  Also: an illegal action shows
+// its rule, a reload keeps the game, a take-back by consent, and kibitz
+// text shown as text.
+import { test, expect } from '@playwright/test';
+import { clickSquare, dragMove, gameState, newPlayer, showsPly, typeAction, uniqueName, watchConsole } from './helpers';
+
+test('a Gifford game between two players, watched live', async ({ browser }) => {
+  const errors: string[] = [];
+
+  // Alice registers through the page; Bob and the spectator through the API.
+  const aliceContext = await browser.newContext();
+  const alicePage = await aliceContext.newPage();
+  watchConsole(alicePage, errors);
+  const aliceName = uniqueName('alice');
+  await alicePage.goto('/');
+  await alicePage.locator('#login-name').fill(aliceName);
+  await alicePage.locator('#login-password').fill('short');
+  await alicePage.locator('#register-button').click();
+  await expect(alicePage.locator('#login-error')).toContainText('password');
+  await alicePage.locator('#login-password').fill('a good password');
+  await alicePage.locator('#register-button').click();
+  await expect(alicePage.locator('#new-game')).toBeVisible();
+  const alice = { name: aliceName, context: aliceContext, page: alicePage };
+  const bob = await newPlayer(browser, 'bob', errors);
+  const carol = await newPlayer(browser, 'carol', errors);
+
+  // Alice creates the game in the lobby: Gifford, White, against Bob.
+  await alice.page.locator('#variant').selectOption('gifford');
+  await alice.page.locator('#color').selectOption('white');
+  await alice.page.locator('#time-kind').selectOption('correspondence');
+  await alice.page.locator('#opponent-kind').selectOption('player');
+  await alice.page.locator('#opponent-name').fill(bob.name);
+  await alice.page.locator('#create-game').click();
+  await expect(alice.page).toHaveURL(/\/games\/[0-9a-f]+/);
+  const id = new URL(alice.page.url()).pathname.split('/').pop()!;
+  await expect(alice.page.locator('#game')).toHaveAttribute('data-you', 'white');
+
+  await bob.page.goto(`/games/${id}`);
+  await expect(bob.page.locator('#game')).toHaveAttribute('data-you', 'black');
+  await carol.page.goto(`/games/${id}`);
+  await expect(carol.page.locator('#game')).toHaveAttribute('data-you', '');
+  for (const p of [alice, bob, carol]) await showsPly(p.page, 0);
+
+  // Each action: made on one page, then every page shows the new ply, and
+  // the spectator's move list shows it in the game's own notation.
+  let ply = 0;
+  const everyoneSees = async (human: string) => {
+    ply++;
+    for (const p of [alice, bob, carol]) await showsPly(p.page, ply);
+    await expect(carol.page.locator(`#move-list li[data-ply="${ply}"]`)).toContainText(human);
+  };
+
+  await dragMove(alice.page, 'e2', 'e4');
+  await everyoneSees('e4');
+  await clickSquare(bob.page, 'e7', 'black');
+  await clickSquare(bob.page, 'e5', 'black');
+  await everyoneSees('e5');
+
+  // The bishop is sent forward to move 4: chosen from the piece's time
+  // travels, the page asks for the move number.
+  await clickSquare(alice.page, 'f1');
+  await expect(alice.page.locator('#travel-panel')).toContainText('>');
+  await alice.page.locator('#travel-panel button[data-coord^="f1>"]').first().click();
+  await alice.page.locator('#forward-move').fill('4');
+  await alice.page.locator('#forward-confirm').click();
+  await everyoneSees('Bf1>4');
+
+  // Game Courier notation is read where moves are typed.
+  await typeAction(bob.page, 'N b8-c6');
+  await everyoneSees('Nc6');
+  await alice.page.locator('#legal-list button[data-coord="g1f3"]').click();
+  await everyoneSees('Nf3');
+  await typeAction(bob.page, 'Nf6');
+  await everyoneSees('Nf6');
+
+  // Move 4: the bishop arrives.  The spectator's timelines show where it
+  // was due.
+  await alice.page.locator('#legal-list button[data-coord="B@c4"]').click();
+  await everyoneSees('B@c4');
+  await typeAction(bob.page, 'Bc5');
+  await everyoneSees('Bc5');
+
+  // An illegal action is refused with the rule that forbids it, and the
+  // game does not change.
+  await typeAction(alice.page, 'Ke1<7@e3');
+  await expect(alice.page.locator('#message')).not.toBeEmpty();
+  const refusal = (await alice.page.locator('#message').textContent()) ?? '';
+  expect(refusal.length).toBeGreaterThan(20);
+  await showsPly(alice.page, ply);
+  await typeAction(bob.page, 'e4');
+  await expect(bob.page.locator('#message')).toContainText(/turn/i);
+
+  // The king goes back to move 3: the page shows that earlier position
+  // before the player confirms; a second timeline starts.
+  await clickSquare(alice.page, 'e1');
+  const back = alice.page.locator('#travel-panel button[data-coord="e1<3@e3"]');
+  await back.click();
+  await expect(alice.page.locator('#back-preview')).toBeVisible();
+  await alice.page.locator('#back-confirm').click();
+  await everyoneSees('Ke1<3@e3');
+  for (const p of [alice, bob, carol]) {
+    await expect(p.page.locator('#game')).toHaveAttribute('data-timelines', '2');
+    await expect(p.page.locator('#timelines .timeline')).toHaveCount(2);
+  }
+  expect((await gameState(carol, id)).timelines).toBe(2);
+
+  // A reload keeps the game.
+  await bob.page.reload();
+  await showsPly(bob.page, ply);
+  await expect(bob.page.locator(`#move-list li[data-ply="${ply}"]`)).toContainText('Ke1<3@e3');
+
+  // Take-back by consent: Bob plays, asks to take it back, Alice accepts.
+  const beforeBob = ply;
+  const legal = (await gameState(bob, id)).legal.find((a) => a.kind === 'normal')!;
+  await bob.page.locator(`#legal-list button[data-coord="${legal.coord}"]`).click();
+  await everyoneSees(legal.human);
+  await bob.page.locator('#offer-takeback').click();
+  await expect(alice.page.locator('#accept-takeback')).toBeVisible();
+  await alice.page.locator('#accept-takeback').click();
+  ply = beforeBob;
+  for (const p of [alice, bob, carol]) await showsPly(p.page, ply);
+
+  // Kibitz: the spectator's comment is shown as text on every page.
+  const script = '<script>alert(1)</script> & <b>bold</b>';
+  await carol.page.locator('#kibitz-text').fill(script);
+  await carol.page.locator('#kibitz-send').click();
+  for (const p of [alice, bob, carol]) await expect(p.page.locator('#kibitz-list .kibitz').last()).toContainText(script);
+  expect(await alice.page.locator('#kibitz-list b').count()).toBe(0);
+
+  // The players switch kibitzing off: the spectator is told so.
+  await alice.page.locator('#kibitz-switch').uncheck();
+  await carol.page.locator('#kibitz-text').fill('still there?');
+  await carol.page.locator('#kibitz-send').click();
+  await expect(carol.page.locator('#message')).toContainText(/kibitz/i);
+
+  expect(errors).toEqual([]);
+});
