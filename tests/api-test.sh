@@ -16,38 +16,8 @@ TTCHESS=${TTCHESS:-build/ttchess}
 tmp=$(mktemp -d)
 passed=0
 failed=0
-server_pid=
-
-stop_server() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2>/dev/null
-        wait "$server_pid" 2>/dev/null
-        server_pid=
-    fi
-}
+. "$(dirname "$0")/serve-lib.sh"
 trap 'stop_server; rm -rf "$tmp"' EXIT
-
-# A port nobody listens on: the server refuses to start on a taken one,
-# so a few tries find one.
-start_server() {
-    for try in 1 2 3 4 5 6 7 8; do
-        PORT=$((20000 + RANDOM % 20000))
-        "$TTCHESS" serve --port "$PORT" --db "$tmp/ttchess.db" --static "$tmp/none" >"$tmp/serve.log" 2>&1 &
-        server_pid=$!
-        for i in $(seq 50); do
-            grep -q "ttchess serve: http" "$tmp/serve.log" 2>/dev/null && break
-            kill -0 "$server_pid" 2>/dev/null || break
-            sleep 0.1
-        done
-        if kill -0 "$server_pid" 2>/dev/null && grep -q "ttchess serve: http" "$tmp/serve.log"; then
-            B=http://127.0.0.1:$PORT
-            return 0
-        fi
-        wait "$server_pid" 2>/dev/null
-        server_pid=
-    done
-    echo "FAIL: the server did not start:"; cat "$tmp/serve.log"; exit 1
-}
 
 # call JAR METHOD PATH [BODY]: the status in CODE, the body in $tmp/body.
 call() {
@@ -71,7 +41,7 @@ expect() {
 # field NAME: the first string or number member NAME of the last body.
 field() { grep -o "\"$1\":\"\?[^\",}]*" "$tmp/body" | head -n 1 | sed 's/^"[^"]*":"\{0,1\}//'; }
 
-start_server
+start_server "$tmp/none"
 
 # ---- Accounts ---------------------------------------------------------------
 call alice POST /api/register '{"name":"alice","password":"correct horse"}'; expect "register" 201 '"alice"'
@@ -210,7 +180,7 @@ curl -s -N -m 2 -H "Last-Event-ID: $first" "$B/api/games/$L/events" >"$tmp/repla
 
 # ---- A restart keeps everything --------------------------------------------
 stop_server
-start_server
+start_server "$tmp/none"
 call eve GET "/api/games/$L"; expect "the game after a restart" 200 '"ply":2'
 call eve POST "/api/games/$L/actions" '{"action":"P c2-c4","ply":2}'; expect "a Game Courier move, after a restart" 200 '"human":"c4"'
 

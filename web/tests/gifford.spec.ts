@@ -8,7 +8,7 @@
 // its rule, a reload keeps the game, a take-back by consent, and kibitz
 // text shown as text.
 import { test, expect } from '@playwright/test';
-import { clickSquare, dragMove, gameState, newPlayer, showsPly, typeAction, uniqueName, watchConsole } from './helpers';
+import { clickSquare, createInLobby, dragMove, gameState, newPlayer, showsPly, typeAction, uniqueName, watchConsole } from './helpers';
 
 test('a Gifford game between two players, watched live', async ({ browser }) => {
   const errors: string[] = [];
@@ -31,14 +31,9 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   const carol = await newPlayer(browser, 'carol', errors);
 
   // Alice creates the game in the lobby: Gifford, White, against Bob.
-  await alice.page.locator('#variant').selectOption('gifford');
-  await alice.page.locator('#color').selectOption('white');
-  await alice.page.locator('#time-kind').selectOption('correspondence');
-  await alice.page.locator('#opponent-kind').selectOption('player');
-  await alice.page.locator('#opponent-name').fill(bob.name);
-  await alice.page.locator('#create-game').click();
-  await expect(alice.page).toHaveURL(/\/games\/[0-9a-f]+/);
-  const id = new URL(alice.page.url()).pathname.split('/').pop()!;
+  const id = await createInLobby(alice.page, {
+    variant: 'gifford', color: 'white', time: { days: 3 }, opponent: { player: bob.name },
+  });
   await expect(alice.page.locator('#game')).toHaveAttribute('data-you', 'white');
 
   await bob.page.goto(`/games/${id}`);

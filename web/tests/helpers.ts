@@ -101,3 +101,37 @@ export async function typeAction(page: Page, text: string) {
   await page.locator('#move-input').fill(text);
   await page.locator('#move-send').click();
 }
+
+export type NewGame = {
+  variant: string;
+  color: 'white' | 'black' | 'random';
+  time: { days: number } | { minutes: number; increment: number };
+  opponent: { player: string } | 'link' | { level: number };
+};
+
+/* Fills the lobby's "New game" form and creates the game; the page then
+ * shows the game, whose id is returned. */
+export async function createInLobby(page: Page, g: NewGame): Promise<string> {
+  await page.locator('#variant').selectOption(g.variant);
+  await page.locator('#color').selectOption(g.color);
+  if ('days' in g.time) {
+    await page.locator('#time-kind').selectOption('correspondence');
+    await page.locator('#days').fill(String(g.time.days));
+  } else {
+    await page.locator('#time-kind').selectOption('live');
+    await page.locator('#minutes').fill(String(g.time.minutes));
+    await page.locator('#increment').fill(String(g.time.increment));
+  }
+  if (g.opponent === 'link') {
+    await page.locator('#opponent-kind').selectOption('link');
+  } else if ('player' in g.opponent) {
+    await page.locator('#opponent-kind').selectOption('player');
+    await page.locator('#opponent-name').fill(g.opponent.player);
+  } else {
+    await page.locator('#opponent-kind').selectOption('engine');
+    await page.locator('#level').fill(String(g.opponent.level));
+  }
+  await page.locator('#create-game').click();
+  await expect(page).toHaveURL(/\/games\/[0-9a-f]+/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}

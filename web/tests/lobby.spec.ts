@@ -4,7 +4,7 @@
 // the player to move and not for the other, a live game for anyone with
 // the link, joined by a second player through it.
 import { test, expect } from '@playwright/test';
-import { createGame, newPlayer, showsPly, typeAction } from './helpers';
+import { createGame, createInLobby, newPlayer, showsPly, typeAction } from './helpers';
 
 test('log in, correspondence games listed "your move" first, an invitation link', async ({ browser }) => {
   const errors: string[] = [];
@@ -24,15 +24,9 @@ test('log in, correspondence games listed "your move" first, an invitation link'
 
   // Dora creates a correspondence game in the lobby, Black against Emil,
   // and one where she is White (so it is her move).
-  await dora.page.locator('#variant').selectOption('vangog');
-  await dora.page.locator('#color').selectOption('black');
-  await dora.page.locator('#time-kind').selectOption('correspondence');
-  await dora.page.locator('#days').fill('5');
-  await dora.page.locator('#opponent-kind').selectOption('player');
-  await dora.page.locator('#opponent-name').fill(emil.name);
-  await dora.page.locator('#create-game').click();
-  await expect(dora.page).toHaveURL(/\/games\/[0-9a-f]+/);
-  const theirs = new URL(dora.page.url()).pathname.split('/').pop()!;
+  const theirs = await createInLobby(dora.page, {
+    variant: 'vangog', color: 'black', time: { days: 5 }, opponent: { player: emil.name },
+  });
   const mine = await createGame(dora, { variant: 'chessgi', color: 'white', days_per_move: 3, opponent: emil.name });
 
   await emil.page.goto('/');
@@ -55,13 +49,9 @@ test('log in, correspondence games listed "your move" first, an invitation link'
   await expect(dora.page.locator(`#my-games .game-row[data-id="${theirs}"]`)).toHaveClass(/your-move/);
 
   // A live game for anyone with the link.
-  await dora.page.locator('#variant').selectOption('travelers');
-  await dora.page.locator('#color').selectOption('white');
-  await dora.page.locator('#time-kind').selectOption('live');
-  await dora.page.locator('#minutes').fill('10');
-  await dora.page.locator('#increment').fill('5');
-  await dora.page.locator('#opponent-kind').selectOption('link');
-  await dora.page.locator('#create-game').click();
+  await createInLobby(dora.page, {
+    variant: 'travelers', color: 'white', time: { minutes: 10, increment: 5 }, opponent: 'link',
+  });
   const link = dora.page.locator('#invite-link');
   await expect(link).toBeVisible();
   const url = (await link.getAttribute('href')) ?? (await link.inputValue());
