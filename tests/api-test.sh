@@ -48,6 +48,8 @@ call alice POST /api/register '{"name":"alice","password":"correct horse"}'; exp
 call bob POST /api/register '{"name":"bob","password":"battery staple"}'; expect "register bob" 201
 call carol POST /api/register '{"name":"carol","password":"carol-pass"}'; expect "register carol" 201
 call x POST /api/register '{"name":"alice","password":"another one"}'; expect "a taken name" 409 "taken"
+call alice GET /api/session; expect "who is logged in" 200 '{"name":"alice"}'
+call nobody GET /api/session; expect "a visitor" 200 '{"name":null}'
 call x POST /api/register '{"name":"Alice","password":"another one"}'; expect "names ignore case" 409 "taken"
 call x POST /api/register '{"name":"a b","password":"whatever1"}'; expect "a bad name" 400 "letters"
 call x POST /api/register '{"name":"dave","password":"short"}'; expect "a short password" 400 "8 to 256"

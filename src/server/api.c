@@ -755,6 +755,13 @@ static void api_my_games(Store *s, const ApiRequest *req, ApiReply *r)
     else reply_error(r, 503, "the database cannot be read now"), json_decref(list);
 }
 
+/* Who is logged in: a page asks this first, so that a visitor is told
+ * apart from a player without a refused request. */
+static void api_session(const ApiRequest *req, ApiReply *r)
+{
+    reply_json(r, 200, json_pack("{s:s?}", "name", req->user ? req->user_name : NULL));
+}
+
 static void api_variants(ApiReply *r)
 {
     json_t *list = json_array();
@@ -780,6 +787,7 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     if (post && route(req->path, "/api/register", seg)) api_register(s, req, r);
     else if (post && route(req->path, "/api/login", seg)) api_login(s, req, r);
     else if (post && route(req->path, "/api/logout", seg)) api_logout(s, req, r);
+    else if (get && route(req->path, "/api/session", seg)) api_session(req, r);
     else if (get && route(req->path, "/api/variants", seg)) api_variants(r);
     else if (get && route(req->path, "/api/games", seg)) api_my_games(s, req, r);
     else if (post && route(req->path, "/api/games", seg)) api_create_game(s, req, r);

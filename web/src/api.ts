@@ -172,6 +172,7 @@ export const api = {
   register: (name: string, password: string) => request<{ name: string }>('POST', '/api/register', { name, password }),
   login: (name: string, password: string) => request<{ name: string }>('POST', '/api/login', { name, password }),
   logout: () => request<unknown>('POST', '/api/logout', {}),
+  session: () => request<{ name: string | null }>('GET', '/api/session'),
   games: () => request<{ name: string; games: GameSummary[] }>('GET', '/api/games'),
   variants: () => request<{ variants: Variant[] }>('GET', '/api/variants'),
   createGame: (req: NewGameRequest) => request<NewGameReply>('POST', '/api/games', req),

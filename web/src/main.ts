@@ -2,8 +2,8 @@
 //
 // The single-page app of `ttchess serve`, routed on location.pathname: `/` is the login page for a
 // visitor and the lobby for a player; `/games/<id>` is a game (with `?invite=<token>` an invitation).
-// Each route asks the server who is logged in (GET /api/games answers 401 when nobody is), so that a
-// session that ended elsewhere is noticed at the next navigation.
+// Each route asks the server who is logged in (GET /api/session), so that a session that ended
+// elsewhere is noticed at the next navigation.
 
 import { api, ApiError, errorText, type GameSummary } from './api';
 import { byId, fill, h, navigate, appLink } from './dom';
@@ -16,14 +16,16 @@ export interface Page {
 
 let current: Page | null = null;
 let routing = 0;
-/** Set by logging out: the next route need not ask the server (whose 401 the console would show). */
+/** Set by logging out: the next route need not ask the server. */
 let loggedOut = false;
 
 /** Who is logged in and their games, or null for a visitor. */
 async function session(): Promise<{ name: string; games: GameSummary[] } | null> {
+  if ((await api.session()).name === null) return null;
   try {
     return await api.games();
   } catch (e) {
+    // The session ended between the two requests.
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
   }
