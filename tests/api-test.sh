@@ -180,6 +180,28 @@ curl -s -N -m 2 -H "Last-Event-ID: $first" "$B/api/games/$L/events" >"$tmp/repla
 ! grep -q '"coord":"d2d4"' "$tmp/replay" && grep -q '"coord":"d7d5"' "$tmp/replay" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: Last-Event-ID did not replay only what was missed:"; cat "$tmp/replay"; }
 
+# ---- Limits (docs/api.md) ---------------------------------------------------
+for i in 2 3 4 5; do call eve POST "/api/games/$G/kibitz" "{\"text\":\"comment $i\"}"; done
+expect "five comments in 30 s" 201
+call eve POST "/api/games/$G/kibitz" '{"text":"a sixth"}'; expect "a sixth comment in 30 s" 429 "at most 5 comments"
+call gina POST /api/register '{"name":"gina","password":"gina-password"}'
+for i in $(seq 100); do call gina POST /api/games '{"variant":"chess"}'; [ "$CODE" = 201 ] || break; done
+expect "a hundred games waiting" 201
+call gina POST /api/games '{"variant":"chess"}'; expect "a hundred and first" 429 "100 games waiting or in play"
+streams=()
+for i in $(seq 32); do curl -s -N -m 4 "$B/api/games/$G/events" >/dev/null & streams+=($!); done
+sleep 1
+CODE=$(curl -s -m 4 -o "$tmp/body" -w '%{http_code}' "$B/api/games/$G/events"); expect "a 33rd live stream" 429 "at most 32 live streams"
+wait "${streams[@]}"
+# A closed stream is noticed within a second or so (the server looks at
+# the socket while it waits), and its place is free again.
+for i in $(seq 5); do
+    CODE=$(curl -s -m 1 -o "$tmp/body" -w '%{http_code}' "$B/api/games/$G/events")
+    [ "$CODE" = 200 ] && break
+    sleep 1
+done
+expect "a stream once the others closed" 200
+
 # ---- A restart keeps everything --------------------------------------------
 stop_server
 start_server "$tmp/none"

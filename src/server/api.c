@@ -231,6 +231,21 @@ static bool read_clock(json_t *body, GameRow *g, ApiReply *r)
     return true;
 }
 
+/* A player may have SERVER_MAX_UNFINISHED_GAMES games waiting or in play
+ * (docs/api.md, "Limits"): each costs the server a little for as long as
+ * it lasts, and a script could otherwise open them without end. */
+static bool under_game_limit(Store *s, int64_t user, ApiReply *r)
+{
+    int64_t n = store_games_unfinished(s, user);
+    if (n < 0) return reply_error(r, 503, "the database cannot be read now"), false;
+    if (n < SERVER_MAX_UNFINISHED_GAMES) return true;
+    char why[128];
+    snprintf(why, sizeof why, "you have %d games waiting or in play, the most a player may have: finish some first",
+             SERVER_MAX_UNFINISHED_GAMES);
+    reply_error(r, 429, why);
+    return false;
+}
+
 static void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
 {
     if (!req->user) {
@@ -239,6 +254,10 @@ static void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
     }
     json_t *body = body_object(req, r);
     if (!body) return;
+    if (!under_game_limit(s, req->user, r)) {
+        json_decref(body);
+        return;
+    }
     GameRow g = { 0 };
     const char *variant = member_string(body, "variant"), *options = member_string(body, "options");
     const char *fen = member_string(body, "fen"), *color = member_string(body, "color");
@@ -387,6 +406,8 @@ static void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *
             reply_error(r, 403, "this invitation is not valid (or its seat is taken)");
         } else if (row.white == req->user || row.black == req->user) {
             reply_error(r, 409, "you are already a player of this game");
+        } else if (!under_game_limit(s, req->user, r)) {
+            /* replied */
         } else {
             if (!row.white) row.white = req->user;
             else row.black = req->user;
@@ -611,6 +632,20 @@ static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply
 
 /* ---- Kibitz, records, lists --------------------------------------------------- */
 
+/* Kibitz is rate-limited per player (docs/api.md, "Limits"), over all
+ * games, so that one player cannot flood every spectator's page. */
+static bool kibitz_allowed(Store *s, int64_t user, ApiReply *r)
+{
+    int64_t n = store_kibitz_count_since(s, user, server_now_ms() - SERVER_KIBITZ_WINDOW_S * 1000LL);
+    if (n < 0) return reply_error(r, 503, "the database cannot be read now"), false;
+    if (n < SERVER_KIBITZ_BURST) return true;
+    char why[128];
+    snprintf(why, sizeof why, "at most %d comments in %d seconds: wait a little", SERVER_KIBITZ_BURST,
+             SERVER_KIBITZ_WINDOW_S);
+    reply_error(r, 429, why);
+    return false;
+}
+
 static void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
 {
     GameRow row;
@@ -652,6 +687,8 @@ static void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply
             reply_error(r, 400, "a comment is at most 500 bytes");
         } else if (!row.kibitz && !over) {
             reply_error(r, 403, "the players have switched kibitzing off until the game ends");
+        } else if (!kibitz_allowed(s, req->user, r)) {
+            /* replied */
         } else {
             json_t *d = json_pack("{s:s, s:s}", "name", req->user_name, "text", text);
             char *dump = d ? json_dumps(d, JSON_COMPACT) : NULL;

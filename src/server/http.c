@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -61,8 +62,61 @@ static uint64_t events_wait(uint64_t seen, int seconds)
     return now;
 }
 
+/* Live streams open from each client address (docs/api.md, "Limits"):
+ * each holds a thread of the server while it is open, so one address may
+ * hold SERVER_MAX_STREAMS_PER_CLIENT of them.  The table holds as many
+ * addresses as the server may have connections, so it is never full
+ * while a connection could still be accepted. */
+static struct {
+    uint32_t address;
+    int count;
+} streams_by_client[SERVER_MAX_CONNECTIONS];
+static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Counts a new stream from address; false when it has its share. */
+static bool stream_admit(uint32_t address)
+{
+    pthread_mutex_lock(&streams_lock);
+    int slot = -1;
+    for (int i = 0; i < SERVER_MAX_CONNECTIONS; i++) {
+        if (streams_by_client[i].count && streams_by_client[i].address == address) {
+            slot = i;
+            break;
+        }
+        if (slot < 0 && !streams_by_client[i].count) slot = i;
+    }
+    bool ok = slot >= 0 && streams_by_client[slot].count < SERVER_MAX_STREAMS_PER_CLIENT;
+    if (ok) {
+        streams_by_client[slot].address = address;
+        streams_by_client[slot].count++;
+    }
+    pthread_mutex_unlock(&streams_lock);
+    return ok;
+}
+
+static void stream_leave(uint32_t address)
+{
+    pthread_mutex_lock(&streams_lock);
+    for (int i = 0; i < SERVER_MAX_CONNECTIONS; i++)
+        if (streams_by_client[i].count && streams_by_client[i].address == address) {
+            streams_by_client[i].count--;
+            break;
+        }
+    pthread_mutex_unlock(&streams_lock);
+}
+
+/* The client's IPv4 address (the server listens on IPv4 only). */
+static uint32_t client_address(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr || info->client_addr->sa_family != AF_INET) return 0;
+    return ((const struct sockaddr_in *)(const void *)info->client_addr)->sin_addr.s_addr;
+}
+
 typedef struct Stream {
     Store *store;
+    uint32_t client;          /* the address counted in streams_by_client */
+    int fd;                   /* the connection's socket, or -1           */
     char game[64];
     int64_t last_id;          /* the last event sent                      */
     uint64_t generation;      /* events_generation when last read         */
@@ -98,6 +152,30 @@ static bool stream_fill(Stream *st)
     return ok && !st->pending.failed;
 }
 
+/* Has the client closed the stream?  A write to a closed socket may still
+ * succeed once, so waiting for a keep-alive to fail would hold the
+ * stream's thread and its place in streams_by_client for up to two
+ * keep-alive periods; a peek at the socket sees the close at once. */
+static bool stream_closed(const Stream *st)
+{
+    if (st->fd < 0) return false;
+    char c;
+    ssize_t n = recv(st->fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* Waits for a new event, the keep-alive period, or the client's close,
+ * looking at the socket each second. */
+static uint64_t stream_wait(const Stream *st, uint64_t seen)
+{
+    uint64_t now = seen;
+    for (int waited = 0; now == seen && waited < SERVER_SSE_KEEPALIVE_S && !events_closing; waited++) {
+        if (stream_closed(st)) break;
+        now = events_wait(seen, 1);
+    }
+    return now;
+}
+
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
@@ -109,7 +187,8 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         uint64_t gen = st->generation;
         if (!stream_fill(st)) return MHD_CONTENT_READER_END_WITH_ERROR;
         if (st->pending.len) break;
-        st->generation = events_wait(gen, SERVER_SSE_KEEPALIVE_S);
+        st->generation = stream_wait(st, gen);
+        if (st->generation == gen && stream_closed(st)) return MHD_CONTENT_READER_END_OF_STREAM;
         /* A comment line keeps proxies and the browser from closing a
          * quiet stream, and shows a dead client to the write. */
         if (st->generation == gen) text_add(&st->pending, ": keepalive\n\n");
@@ -124,6 +203,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void stream_free(void *cls)
 {
     Stream *st = cls;
+    stream_leave(st->client);
     text_free(&st->pending);
     free(st);
 }
@@ -212,8 +292,21 @@ static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c
     if (!ok) return send_error(c, 503, "the database cannot be read now");
     if (!found) return send_error(c, 404, "no such game");
     store_game_free(&row);
+    uint32_t client = client_address(c);
+    if (!stream_admit(client)) {
+        char why[128];
+        snprintf(why, sizeof why, "at most %d live streams from one address: close some pages",
+                 SERVER_MAX_STREAMS_PER_CLIENT);
+        return send_error(c, 429, why);
+    }
     Stream *st = calloc(1, sizeof *st);
-    if (!st) return MHD_NO;
+    if (!st) {
+        stream_leave(client);
+        return MHD_NO;
+    }
+    st->client = client;
+    const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    st->fd = fd ? fd->connect_fd : -1;
     st->store = srv->store;
     snprintf(st->game, sizeof st->game, "%s", game);
     const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
@@ -381,7 +474,8 @@ struct Server *server_start(const ServerConfig *cfg, Store *store, Text *err)
     srv->daemon = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD, (uint16_t)cfg->port,
                                    NULL, NULL, handle, srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
                                    MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_CONNECTION_TIMEOUT,
-                                   (unsigned)120, MHD_OPTION_END);
+                                   (unsigned)120, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVER_MAX_CONNECTIONS,
+                                   MHD_OPTION_END);
     if (!srv->daemon) {
         free(srv);
         return text_fail(err, "cannot listen on %s:%d (%s)", cfg->host, cfg->port, strerror(errno)), NULL;

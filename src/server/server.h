@@ -43,6 +43,11 @@ enum {
     SERVER_SESSION_DAYS = 30,
     SERVER_TOKEN_BYTES = 16,            /* 128 random bits: sessions, invitations */
     SERVER_SSE_KEEPALIVE_S = 15,
+    SERVER_MAX_STREAMS_PER_CLIENT = 32, /* live streams open from one address    */
+    SERVER_MAX_CONNECTIONS = 1024,      /* connections at once (a thread each)   */
+    SERVER_MAX_UNFINISHED_GAMES = 100,  /* games waiting or in play per player   */
+    SERVER_KIBITZ_BURST = 5,            /* kibitz messages a player may send ... */
+    SERVER_KIBITZ_WINDOW_S = 30,        /* ... within this many seconds         */
 };
 
 /* ---- store.c ------------------------------------------------------------ */
@@ -114,6 +119,10 @@ bool store_event_add(Store *s, const char *game, const char *type, int ply, cons
 bool store_events_after(Store *s, const char *game, int64_t after, json_t *out);
 bool store_kibitz_add(Store *s, const char *game, int64_t user, const char *text, int64_t at);
 bool store_kibitz_list(Store *s, const char *game, json_t *out);
+/* The player's kibitz messages since a time, and games not over (for
+ * the limits of docs/api.md); -1 on a database error. */
+int64_t store_kibitz_count_since(Store *s, int64_t user, int64_t since);
+int64_t store_games_unfinished(Store *s, int64_t user);
 /* The player's games, "your move" first. */
 bool store_games_of(Store *s, int64_t user, json_t *out);
 

@@ -525,3 +525,29 @@ bool store_engine_games(Store *s, json_t *out)
     sqlite3_finalize(st);
     return rc == SQLITE_DONE;
 }
+
+/* One number a query counts, or -1 on a database error. */
+static int64_t count_of(sqlite3_stmt *st)
+{
+    if (!st) return -1;
+    int64_t n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    sqlite3_finalize(st);
+    return n;
+}
+
+int64_t store_kibitz_count_since(Store *s, int64_t user, int64_t since)
+{
+    sqlite3_stmt *st = prepare(s, "SELECT count(*) FROM kibitz WHERE user_id = ? AND at >= ?");
+    if (st) {
+        sqlite3_bind_int64(st, 1, user);
+        sqlite3_bind_int64(st, 2, since);
+    }
+    return count_of(st);
+}
+
+int64_t store_games_unfinished(Store *s, int64_t user)
+{
+    sqlite3_stmt *st = prepare(s, "SELECT count(*) FROM games WHERE status <> 'over' AND (white = ?1 OR black = ?1)");
+    if (st) sqlite3_bind_int64(st, 1, user);
+    return count_of(st);
+}

@@ -12,7 +12,9 @@
 // the engine and a random player arrive pieces from the future turn after
 // turn and the game runs to hundreds of plies (docs/engine.md, issue 10).
 import { test, expect } from '@playwright/test';
-import { createGame, gameState, newPlayer, showsPly, type Player } from './helpers';
+import { closeContexts, createGame, gameState, newPlayer, showsPly, type Player } from './helpers';
+
+test.afterEach(closeContexts);
 
 const GAMES: { variant: string; fen?: string }[] = [
   { variant: 'chess' },

@@ -8,13 +8,15 @@
 // its rule, a reload keeps the game, a take-back by consent, and kibitz
 // text shown as text.
 import { test, expect } from '@playwright/test';
-import { clickSquare, createInLobby, dragMove, gameState, newPlayer, showsPly, typeAction, uniqueName, watchConsole } from './helpers';
+import { closeContexts, openContext, clickSquare, createInLobby, dragMove, gameState, newPlayer, showsPly, typeAction, uniqueName, watchConsole } from './helpers';
+
+test.afterEach(closeContexts);
 
 test('a Gifford game between two players, watched live', async ({ browser }) => {
   const errors: string[] = [];
 
   // Alice registers through the page; Bob and the spectator through the API.
-  const aliceContext = await browser.newContext();
+  const aliceContext = await openContext(browser);
   const alicePage = await aliceContext.newPage();
   watchConsole(alicePage, errors);
   const aliceName = uniqueName('alice');

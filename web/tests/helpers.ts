@@ -26,8 +26,23 @@ export function watchConsole(page: Page, errors: string[]): void {
   page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
 }
 
-export async function newPlayer(browser: Browser, base: string, errors: string[], register = true): Promise<Player> {
+/* Every context a test opened, closed after it (test.afterEach(closeContexts)):
+ * each open game page holds one of the server's live streams, of which one
+ * address may hold 32. */
+const opened: BrowserContext[] = [];
+
+export async function openContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
+  opened.push(context);
+  return context;
+}
+
+export async function closeContexts(): Promise<void> {
+  for (const c of opened.splice(0)) await c.close();
+}
+
+export async function newPlayer(browser: Browser, base: string, errors: string[], register = true): Promise<Player> {
+  const context = await openContext(browser);
   const page = await context.newPage();
   watchConsole(page, errors);
   const name = uniqueName(base);

@@ -4,7 +4,9 @@
 // the player to move and not for the other, a live game for anyone with
 // the link, joined by a second player through it.
 import { test, expect } from '@playwright/test';
-import { createGame, createInLobby, newPlayer, showsPly, typeAction } from './helpers';
+import { closeContexts, createGame, createInLobby, newPlayer, showsPly, typeAction } from './helpers';
+
+test.afterEach(closeContexts);
 
 test('log in, correspondence games listed "your move" first, an invitation link', async ({ browser }) => {
   const errors: string[] = [];

@@ -4,7 +4,9 @@
 // piece sets, board colours, a text diagram), remembered across a reload;
 // the record and diagram links; "new game from this position".
 import { test, expect } from '@playwright/test';
-import { createGame, newPlayer, showsPly, typeAction } from './helpers';
+import { closeContexts, createGame, newPlayer, showsPly, typeAction } from './helpers';
+
+test.afterEach(closeContexts);
 
 test('rendering options, records, and a new game from a position', async ({ browser }) => {
   const errors: string[] = [];

@@ -4,7 +4,9 @@
 // docs/images/ keeps it for the README (make screenshots).  Skipped in
 // make test: a picture is for people to look at, not a test.
 import { test } from '@playwright/test';
-import { createGame, newPlayer, showsPly, typeAction } from './helpers';
+import { closeContexts, createGame, newPlayer, showsPly, typeAction } from './helpers';
+
+test.afterEach(closeContexts);
 
 const SHOTS = process.env.TTCHESS_SCREENSHOTS;
 
