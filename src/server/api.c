@@ -231,6 +231,14 @@ static bool read_clock(json_t *body, GameRow *g, ApiReply *r)
     return true;
 }
 
+/* After a committed change to a game with the engine in a seat: the
+ * engine looks whether it must move or answer an offer (opponent.c). */
+static void wake_engine(Store *s, const GameRow *row)
+{
+    if (s->wake_engine && (row->white == -1 || row->black == -1) && strcmp(row->status, "over"))
+        s->wake_engine(s->wake_ctx, row->id);
+}
+
 /* A player may have SERVER_MAX_UNFINISHED_GAMES games waiting or in play
  * (docs/api.md, "Limits"): each costs the server a little for as long as
  * it lasts, and a script could otherwise open them without end. */
@@ -345,7 +353,7 @@ static void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
         snprintf(invite_url, sizeof invite_url, "/games/%s?invite=%s", id, invite);
         reply_json(r, 201, json_pack("{s:s, s:s, s:s?}", "id", id, "url", url, "invite_url",
                                      g.invite_token ? invite_url : NULL));
-        if (g.engine_level && s->wake_engine) s->wake_engine(s->wake_ctx, id);
+        wake_engine(s, &g);
     }
 done:
     text_free(&err);
@@ -434,14 +442,6 @@ static void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *
 }
 
 /* ---- Actions ------------------------------------------------------------ */
-
-/* After a committed change to a game with the engine in a seat: the
- * engine looks whether it must move or answer an offer (opponent.c). */
-static void wake_engine(Store *s, const GameRow *row)
-{
-    if (s->wake_engine && (row->white == -1 || row->black == -1) && strcmp(row->status, "over"))
-        s->wake_engine(s->wake_ctx, row->id);
-}
 
 static void set_string(char **field, const char *value)
 {
