@@ -5,12 +5,17 @@
 #   make run          build everything and start the web server on
 #                     http://127.0.0.1:8080 (database data/ttchess.db)
 #   make play         play a game in the terminal instead
-#   make test         unit, perft, CLI, play and fuzz-corpus tests, then all
+#   make test         unit, perft, CLI, play, API, browser and fuzz-corpus
+#                     tests; the server on PostgreSQL (test-postgres), its
+#                     crash test (test-crash), a few seconds of libFuzzer on
+#                     the server's input (fuzz-quick); then the unit tests
 #                     again under ASan+UBSan
 #   make CC=clang test   the same with clang (in build-clang/)
 #   make perft-long   the deep perft counts
-#   make bench        speed against Stockfish (built with -march=native), and
-#                     the engine's node signature (ttchess bench)
+#   make bench        speed against Stockfish (built with -march=native), the
+#                     engine's node signature (ttchess bench), and a short
+#                     run of the server under load (bench/load.sh; make
+#                     bench-load for the README's longer one)
 #   make match        a few games of the engine against each opponent of
 #                     bench/match.sh (the full run: bench/match.sh, an hour)
 #   make fuzz         run every libFuzzer harness for FUZZ_SECONDS (clang)
@@ -26,7 +31,7 @@ WARN    := -Wall -Wextra -Werror
 # bench" adds -march=native.
 OPT     ?= -O2
 CFLAGS  ?=
-INCLUDES := -Iinclude -Isrc/core -Isrc/variants -Isrc/record -Isrc/engine -Isrc/cli -Isrc/server
+INCLUDES := -Iinclude -Isrc/core -Isrc/variants -Isrc/record -Isrc/engine -Isrc/cli -Isrc/server -I/usr/include/postgresql
 # The engine's threads (Lazy SMP) and its reductions (log).
 LDLIBS  := -pthread -lm
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(INCLUDES) -D_POSIX_C_SOURCE=200809L
@@ -52,9 +57,10 @@ CLI_SRC := $(wildcard src/cli/*.c)
 # The web server (ttchess serve): a layer over the library, linked into
 # the one ttchess program, with the Debian libraries it needs.
 SERVER_SRC := $(wildcard src/server/*.c)
-SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lsodium
+SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium
 SERVER_PACKAGES := libmicrohttpd-dev:/usr/include/microhttpd.h libjansson-dev:/usr/include/jansson.h \
-    libsqlite3-dev:/usr/include/sqlite3.h libsodium-dev:/usr/include/sodium.h curl:/usr/bin/curl
+    libsqlite3-dev:/usr/include/sqlite3.h libsodium-dev:/usr/include/sodium.h curl:/usr/bin/curl \
+    libpq-dev:/usr/include/postgresql/libpq-fe.h libcurl4-openssl-dev:/usr/include/x86_64-linux-gnu/curl/curl.h
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tables.o
 CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o) $(SERVER_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -68,7 +74,7 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run play web test test-unit test-web screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
+.PHONY: all run play web test test-unit test-web test-postgres test-crash bench-load fuzz-quick screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
 
 all: $(BUILD)/ttchess $(BUILD)/libttchess.a web
 
@@ -137,13 +143,24 @@ screenshots: $(BUILD)/ttchess web
 deps: compiler
 	@./scripts/ensure-packages libcmocka-dev:/usr/include/cmocka.h
 
-$(BUILD)/tests/%: tests/%.c tests/support.h $(BUILD)/libttchess.a | deps
+$(BUILD)/tests/%: tests/%.c tests/support.h tests/xml_check.h $(BUILD)/libttchess.a | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -lcmocka $(LDLIBS) -o $@
+
+# The server's store on either database (tests/store_test.c), linked with
+# the server's sources.
+$(BUILD)/tests/test-store: tests/store_test.c $(SERVER_SRC) $(HEADERS) $(BUILD)/libttchess.a | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(SERVER_SRC) $(BUILD)/libttchess.a -lcmocka $(SERVER_LIBS) $(LDLIBS) -o $@
 
 $(BUILD)/tests/random-game: tests/random_game.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
+
+# The load generator of the server (bench/load.sh, tests/crash.sh).
+$(BUILD)/bench/load: bench/load.c $(BUILD)/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -ljansson -lcurl $(LDLIBS) -o $@
 
 # The match runner (bench/match.sh, docs/engine.md).
 $(BUILD)/bench/match: bench/match.c $(BUILD)/libttchess.a | compiler
@@ -176,22 +193,29 @@ $(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/replay.
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< src/cli/uci.c fuzz/replay.c $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
-# The API harness calls the server's handlers: all of src/server/ (it has
-# no main) is compiled into it with TTCHESS_FUZZ, which makes auth.c hash
-# passwords at libsodium's least cost (see there why).
-$(BUILD)/fuzz/fuzz_api: fuzz/fuzz_api.c $(SERVER_SRC) $(HEADERS) fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
+# The server's harnesses call its handlers: all of src/server/ (it has no
+# main) is compiled into each with TTCHESS_FUZZ, which makes auth.c hash
+# passwords at libsodium's least cost (see there why), with the set-up
+# and checks they share (fuzz/api_fixture.c).
+SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action
+FUZZ_FIXTURE := fuzz/api_fixture.c fuzz/api_fixture.h tests/xml_check.h
+
+$(SERVER_FUZZ:%=$(BUILD)/fuzz/%): $(BUILD)/fuzz/%: fuzz/%.c $(FUZZ_FIXTURE) $(SERVER_SRC) $(HEADERS) fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DTTCHESS_FUZZ $< $(SERVER_SRC) fuzz/replay.c $(BUILD)/libttchess.a $(SERVER_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) -DTTCHESS_FUZZ $< fuzz/api_fixture.c $(SERVER_SRC) fuzz/replay.c $(BUILD)/libttchess.a $(SERVER_LIBS) $(LDLIBS) -o $@
 
 test: deps
 	@$(MAKE) --no-print-directory test-unit OOM_TEST=yes
 	@$(MAKE) --no-print-directory test-web
+	@$(MAKE) --no-print-directory test-postgres
+	@$(MAKE) --no-print-directory test-crash
+	@$(MAKE) --no-print-directory fuzz-quick
 	@$(MAKE) --no-print-directory test-unit BUILD=$(SAN_BUILD) OPT="$(ASAN_OPT)"
 	@echo "All test suites passed (plain and ASan+UBSan, $(CC); the browser tests with the plain build)."
 
 OOM_TEST ?= no
-test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
-	@set -e; for t in $(TEST_BIN); do $$t; done
+test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
+	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
@@ -208,6 +232,22 @@ test-unit: $(TEST_BIN) $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_
 	@set -e; for f in $(FUZZ_NAMES); do $(BUILD)/fuzz/$$f fuzz/corpus/$$f; done
 	@if [ "$(OOM_TEST)" = yes ]; then TTCHESS=$(BUILD)/ttchess FAILMALLOC=$(BUILD)/tests/failmalloc.so ./tests/oom-test.sh; fi
 
+# The server on PostgreSQL: a throwaway cluster (Debian's postgresql:
+# initdb and pg_ctl in a temporary folder), the API suite, the store's
+# tests, and two server instances on one database; all stopped after.
+PG_PACKAGES := postgresql:/usr/lib/postgresql/15/bin/initdb
+test-postgres: $(BUILD)/ttchess $(BUILD)/tests/test-store
+	@./scripts/ensure-packages $(PG_PACKAGES)
+	@TTCHESS=$(CURDIR)/$(BUILD)/ttchess STORE_TEST=$(CURDIR)/$(BUILD)/tests/test-store ./tests/postgres-test.sh
+
+# Acknowledged actions survive SIGKILL (tests/crash.sh): the load, the
+# server killed 20 times, checks; a read-only database and a full disk;
+# then the same on PostgreSQL, the database restarted under load.
+test-crash: $(BUILD)/ttchess $(BUILD)/bench/load
+	@./scripts/ensure-packages $(PG_PACKAGES)
+	@TTCHESS=$(BUILD)/ttchess LOAD=$(BUILD)/bench/load ./tests/crash.sh
+	@TTCHESS=$(BUILD)/ttchess LOAD=$(BUILD)/bench/load ./tests/crash.sh --postgres
+
 perft-long: $(BUILD)/ttchess $(TOOL_BIN)
 	./tests/perft-long.sh $(BUILD)/ttchess
 
@@ -219,6 +259,15 @@ bench:
 	TTCHESS=build-bench/ttchess ./bench/travelers-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/chessgi-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/search-speed.sh
+	@$(MAKE) --no-print-directory BUILD=build-bench OPT="-O3 -march=native" build-bench/bench/load
+	@./scripts/ensure-packages $(PG_PACKAGES)
+	TTCHESS=build-bench/ttchess LOAD=build-bench/bench/load ./bench/load.sh 5
+
+# The server under load for longer (the README's table: 20 s a row).
+bench-load:
+	@$(MAKE) --no-print-directory BUILD=build-bench OPT="-O3 -march=native" build-bench/ttchess build-bench/bench/load
+	@./scripts/ensure-packages $(PG_PACKAGES)
+	TTCHESS=build-bench/ttchess LOAD=build-bench/bench/load ./bench/load.sh 20
 
 # The engine against random and greedy players, Stockfish and
 # Fairy-Stockfish: a few games of each (bench/match.sh, docs/engine.md).
@@ -246,6 +295,15 @@ fuzz-build:
 	@$(MAKE) --no-print-directory CC=clang BUILD=$(FUZZ_BUILD) OPT="$(FUZZ_OPT)" \
 	    $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzzer/%)
 
+# A few seconds of libFuzzer on each harness of the server's input (JSON
+# bodies, query strings, every variant's action text, mixed requests), in
+# make test; make fuzz runs them all for longer.
+FUZZ_QUICK_SECONDS ?= 8
+fuzz-quick:
+	@$(MAKE) --no-print-directory CC=clang BUILD=$(FUZZ_BUILD) OPT="$(FUZZ_OPT)" \
+	    $(SERVER_FUZZ:%=$(FUZZ_BUILD)/fuzzer/%)
+	@sh fuzz/run.sh $(FUZZ_QUICK_SECONDS) $(FUZZ_BUILD) $(SERVER_FUZZ)
+
 $(BUILD)/fuzzer/%: fuzz/%.c fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
@@ -254,9 +312,9 @@ $(BUILD)/fuzzer/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/fuzz.
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< src/cli/uci.c $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
 
-$(BUILD)/fuzzer/fuzz_api: fuzz/fuzz_api.c $(SERVER_SRC) $(HEADERS) fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
+$(SERVER_FUZZ:%=$(BUILD)/fuzzer/%): $(BUILD)/fuzzer/%: fuzz/%.c $(FUZZ_FIXTURE) $(SERVER_SRC) $(HEADERS) fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -DTTCHESS_FUZZ $< $(SERVER_SRC) $(BUILD)-fuzzlib/libttchess.a $(SERVER_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) -DTTCHESS_FUZZ $< fuzz/api_fixture.c $(SERVER_SRC) $(BUILD)-fuzzlib/libttchess.a $(SERVER_LIBS) $(LDLIBS) -o $@
 
 # The library for the fuzzers, built by this Makefile in a folder of its
 # own whenever a source is newer (the inner make rebuilds what changed).

@@ -4,7 +4,9 @@
 # tests/api-test.sh and tests/web-test.sh).  The caller sets TTCHESS (the
 # program) and tmp (a scratch folder, which holds the database and the
 # server's log); start_server STATIC_DIR sets PORT, B (the base URL) and
-# server_pid, keeping the database of an earlier start.
+# server_pid, keeping the database of an earlier start.  The database is
+# $tmp/ttchess.db, or TTCHESS_DB when set (a postgresql:// URL: the
+# same tests then run on PostgreSQL).
 
 server_pid=
 
@@ -22,7 +24,7 @@ start_server() {
     local static=$1
     for try in 1 2 3 4 5 6 7 8; do
         PORT=$((20000 + RANDOM % 20000))
-        "$TTCHESS" serve --port "$PORT" --db "$tmp/ttchess.db" --static "$static" >"$tmp/serve.log" 2>&1 &
+        "$TTCHESS" serve --port "$PORT" --db "${TTCHESS_DB:-$tmp/ttchess.db}" --static "$static" >"$tmp/serve.log" 2>&1 &
         server_pid=$!
         for i in $(seq 50); do
             grep -q "ttchess serve: http" "$tmp/serve.log" 2>/dev/null && break

@@ -23,8 +23,12 @@
 /* ---- Node storage ------------------------------------------------------- */
 
 /* Big enough for a few hundred positions of any variant, so that a game
- * or a search rarely needs a second chunk. */
-enum { CHUNK_BYTES = 64 * 1024 };
+ * or a search rarely needs a second chunk.  A stack's first chunk is
+ * small: most lines are short trials (does this action give check?) that
+ * push one node and close, and the server writes such a trial for every
+ * legal action it lists; a 64 KiB block for each made the allocator grow
+ * and shrink its heap, page by page, hundreds of times a request. */
+enum { CHUNK_BYTES = 64 * 1024, FIRST_CHUNK_BYTES = 4 * 1024 };
 
 typedef struct NodeChunk {
     struct NodeChunk *prev;
@@ -58,7 +62,8 @@ static void *carve(NodeStack *s, size_t bytes)
         if (c && c->size >= bytes) {
             s->spare = NULL;
         } else {
-            size_t size = bytes > CHUNK_BYTES ? bytes : CHUNK_BYTES;
+            size_t chunk = s->top ? CHUNK_BYTES : FIRST_CHUNK_BYTES;
+            size_t size = bytes > chunk ? bytes : chunk;
             c = malloc(sizeof *c + size);
             if (!c) return NULL;
             c->size = size;

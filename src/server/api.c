@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The handlers of docs/api.md.  Each runs under the store's lock, inside
- * one transaction when it writes, and commits before it replies: an
- * action the player sees acknowledged is on disk.
+ * The handlers of docs/api.md.  They run in parallel, each on the
+ * connections of the store's pool (store.c), inside one transaction when
+ * it writes, and commit before they reply: an action the player sees
+ * acknowledged is on disk.  A write based on a game's row that has since
+ * changed (a concurrent request, here or on another server) fails as
+ * stale and is answered 409.
  *
  * Status codes: 400 a malformed request, 401 not logged in, 403 not
  * allowed (not a player, not your turn), 404 no such game, 409 a stale
@@ -30,9 +33,30 @@ static void reply_json(ApiReply *r, int status, json_t *body)
     if (!body) r->status = 500;
 }
 
+/* An error's sentence may quote what the player sent, cut anywhere (the
+ * library quotes "the one character" of a FEN that it could not read,
+ * which may be one byte of a longer UTF-8 one): bytes that are not UTF-8
+ * are shown as '?', so that the reply is still JSON and says why. */
 static void reply_error(ApiReply *r, int status, const char *message)
 {
-    reply_json(r, status, json_pack("{s:s}", "error", message));
+    json_t *text = json_string(message);
+    if (!text) {
+        char *clean = strdup(message);
+        for (size_t i = 0; clean && clean[i];) {
+            size_t n = 1;
+            while (clean[i + n] && n < 4 && ((unsigned char)clean[i + n] & 0xC0) == 0x80) n++;
+            json_t *piece = json_stringn(clean + i, n);
+            if (piece) {
+                json_decref(piece);
+                i += n;
+            } else {
+                clean[i++] = '?';
+            }
+        }
+        text = clean ? json_string(clean) : NULL;
+        free(clean);
+    }
+    reply_json(r, status, text ? json_pack("{s:o}", "error", text) : NULL);
 }
 
 static void reply_text(ApiReply *r, int status, const char *type, char *text)
@@ -235,8 +259,10 @@ static bool read_clock(json_t *body, GameRow *g, ApiReply *r)
  * engine looks whether it must move or answer an offer (opponent.c). */
 static void wake_engine(Store *s, const GameRow *row)
 {
-    if (s->wake_engine && (row->white == -1 || row->black == -1) && strcmp(row->status, "over"))
-        s->wake_engine(s->wake_ctx, row->id);
+    if ((row->white != -1 && row->black != -1) || !strcmp(row->status, "over")) return;
+    pthread_mutex_lock(&s->hooks_lock);
+    if (s->wake_engine) s->wake_engine(s->wake_ctx, row->id);
+    pthread_mutex_unlock(&s->hooks_lock);
 }
 
 /* A player may have SERVER_MAX_UNFINISHED_GAMES games waiting or in play
@@ -374,19 +400,24 @@ static bool load_row(Store *s, const char *id, GameRow *row, ApiReply *r)
     return found;
 }
 
-/* Loads row and game, or replies. */
+/* Loads row and game, or replies: the game from the cache when it holds
+ * this version of it, else replayed.  A take-back committed between the
+ * reading of the row and of its actions gives a reading to make again. */
 static bool load_game(Store *s, const char *id, GameRow *row, Game *g, ApiReply *r)
 {
-    if (!load_row(s, id, row, r)) return false;
-    Text err = TEXT_INIT;
-    bool ok = play_load(s, row, g, &err);
-    if (!ok) {
-        reply_error(r, 500, text_str(&err));
+    for (int attempt = 0;; attempt++) {
+        if (!load_row(s, id, row, r)) return false;
+        if (cache_take(s->cache, id, row->version, g)) return true;
+        Text err = TEXT_INIT;
+        bool ok = play_load(s, row, g, &err);
+        bool again = !ok && !strcmp(text_str(&err), PLAY_MOVED_ON) && attempt < 3;
+        if (!ok && !again) reply_error(r, 500, text_str(&err));
+        text_free(&err);
+        if (ok) return true;
         store_game_free(row);
         game_free(g);
+        if (!again) return false;
     }
-    text_free(&err);
-    return ok;
 }
 
 static void api_get_game(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
@@ -395,7 +426,7 @@ static void api_get_game(Store *s, const ApiRequest *req, const char *id, ApiRep
     Game g;
     if (!load_game(s, id, &row, &g, r)) return;
     reply_json(r, 200, play_state(&row, &g, req->user));
-    game_free(&g);
+    cache_put(s->cache, id, row.version, &g);
     store_game_free(&row);
 }
 
@@ -425,12 +456,14 @@ static void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *
             row.status = strdup("active");
             char data[64];
             snprintf(data, sizeof data, "{\"joined\":\"%s\"}", row.white == req->user ? "white" : "black");
+            bool stale = false;
             if (!row.status || !store_begin(s)) {
                 reply_error(r, 503, "the database cannot be written now");
-            } else if (!store_game_update(s, &row) || !store_event_add(s, id, "joined", row.ply, data) ||
+            } else if (!store_game_update(s, &row, &stale) || !store_event_add(s, id, "joined", row.ply, data) ||
                        !store_commit(s)) {
                 store_rollback(s);
-                reply_error(r, 503, "the database cannot be written now");
+                if (stale) reply_error(r, 409, "someone else has just joined: reload the game");
+                else reply_error(r, 503, "the database cannot be written now");
             } else {
                 events_notify();
                 reply_json(r, 200, json_pack("{s:s}", "id", id));
@@ -532,7 +565,7 @@ static bool act(Store *s, GameRow *row, Game *g, int mine, const char *action, c
          * player who asked. */
         bool against_engine = row->white == -1 || row->black == -1;
         do {
-            if (!store_action_remove_last(s, row->id, row->ply)) return reply_error(r, 503, "database error"), false;
+            if (!store_action_remove_last(s, row->id, row->ply)) return reply_error(r, 503, "the database cannot be written now"), false;
             game_pop(g);
             row->ply--;
         } while (against_engine && row->ply > 0 && game_board(g)->side != theirs);
@@ -559,7 +592,7 @@ static bool act(Store *s, GameRow *row, Game *g, int mine, const char *action, c
         } else {
             bool stale;
             if (!store_action_add(s, row->id, row->ply + 1, text_str(&coord), text_str(&human), now, &stale)) {
-                reply_error(r, stale ? 409 : 503, stale ? "that ply has been played already" : "database error");
+                reply_error(r, stale ? 409 : 503, stale ? "that ply has been played already" : "the database cannot be written now");
                 ok = false;
             } else if (!game_push(g, m)) {
                 reply_error(r, 500, "out of memory");
@@ -586,6 +619,17 @@ static bool act(Store *s, GameRow *row, Game *g, int mine, const char *action, c
     return true;
 }
 
+/* The short answer to an action, for a client that follows the game by
+ * its events or plays it with its own copy of the rules (a program, the
+ * load test): the state's lines that an action changes, without the
+ * legal actions and positions that make the full state costly to write. */
+static json_t *brief_state(const GameRow *row)
+{
+    return json_pack("{s:s, s:i, s:s, s:s, s:s?, s:s?}", "id", row->id, "ply", row->ply, "to_move",
+                     row->to_move == WHITE ? "white" : "black", "status", row->status, "result", row->result, "reason",
+                     row->reason);
+}
+
 static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
 {
     if (!req->user) {
@@ -596,6 +640,8 @@ static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply
     if (!body) return;
     const char *action = member_string(body, "action");
     json_t *ply = json_object_get(body, "ply");
+    const char *reply = member_string(body, "reply");
+    bool brief = reply && !strcmp(reply, "brief");
     GameRow row;
     Game g;
     if (!action || !json_is_integer(ply)) {
@@ -605,6 +651,11 @@ static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply
     } else if (load_game(s, id, &row, &g, r)) {
         int mine = row.white == req->user ? WHITE : row.black == req->user ? BLACK : -1;
         char event[2][512] = { "", "{}" };
+        bool stale = false;
+        /* The version the game will be kept under: unchanged when the
+         * request is refused before anything was tried, one more after a
+         * commit; after a failed try, the game is not kept. */
+        int64_t keep = row.version;
         if (mine < 0) {
             reply_error(r, 403, "you are not a player of this game");
         } else if (json_integer_value(ply) != row.ply) {
@@ -613,18 +664,21 @@ static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply
             reply_error(r, 409, !strcmp(row.status, "over") ? "the game is over" : "the game waits for an opponent");
         } else if (!store_begin(s)) {
             reply_error(r, 503, "the database cannot be written now");
-        } else if (!act(s, &row, &g, mine, action, event, r)) {
+        } else if (keep = -1, !act(s, &row, &g, mine, action, event, r)) {
             store_rollback(s);
-        } else if (!store_game_update(s, &row) || !store_event_add(s, id, event[0], row.ply, event[1]) ||
+        } else if (!store_game_update(s, &row, &stale) || !store_event_add(s, id, event[0], row.ply, event[1]) ||
                    !store_commit(s)) {
             store_rollback(s);
-            reply_error(r, 503, "the database cannot be written now");
+            if (stale) reply_error(r, 409, "the game has moved on: reload it (it changed while your action was checked)");
+            else reply_error(r, 503, "the database cannot be written now");
         } else {
             events_notify();
             wake_engine(s, &row);
-            reply_json(r, 200, play_state(&row, &g, req->user));
+            reply_json(r, 200, brief ? brief_state(&row) : play_state(&row, &g, req->user));
+            keep = row.version + 1;
         }
-        game_free(&g);
+        if (keep >= 0) cache_put(s->cache, id, keep, &g);
+        else game_free(&g);
         store_game_free(&row);
     }
     json_decref(body);
@@ -674,11 +728,17 @@ static void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply
             else if (over) reply_error(r, 409, "the game is over: kibitzing is open to all");
             else {
                 row.kibitz = json_is_true(enabled);
-                if (!store_begin(s) || !store_game_update(s, &row) ||
-                    !store_event_add(s, id, "kibitz-switch", row.ply, row.kibitz ? "{\"enabled\":true}" : "{\"enabled\":false}") ||
-                    !store_commit(s))
-                    store_rollback(s), reply_error(r, 503, "the database cannot be written now");
-                else
+                bool stale = false;
+                if (!store_begin(s)) {
+                    reply_error(r, 503, "the database cannot be written now");
+                } else if (!store_game_update(s, &row, &stale) ||
+                           !store_event_add(s, id, "kibitz-switch", row.ply,
+                                            row.kibitz ? "{\"enabled\":true}" : "{\"enabled\":false}") ||
+                           !store_commit(s)) {
+                    store_rollback(s);
+                    if (stale) reply_error(r, 409, "the game has moved on: reload it");
+                    else reply_error(r, 503, "the database cannot be written now");
+                } else
                     events_notify(), reply_json(r, 200, json_pack("{s:b}", "enabled", row.kibitz));
             }
         } else if (!text || !*text) {
@@ -732,7 +792,7 @@ static void api_record(Store *s, const char *id, bool pgn, ApiReply *r)
                        text_take(&out));
     else reply_error(r, 500, "out of memory");
     text_free(&out);
-    game_free(&g);
+    cache_put(s->cache, id, row.version, &g);
     store_game_free(&row);
 }
 
@@ -777,7 +837,7 @@ static void api_diagram(Store *s, const ApiRequest *req, const char *id, ApiRepl
         text_free(&svg);
     }
     text_free(&err);
-    game_free(&g);
+    cache_put(s->cache, id, row.version, &g);
     store_game_free(&row);
 }
 
@@ -820,7 +880,6 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     memset(r, 0, sizeof *r);
     char seg[2][64];
     bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
-    pthread_mutex_lock(&s->lock);
     if (post && route(req->path, "/api/register", seg)) api_register(s, req, r);
     else if (post && route(req->path, "/api/login", seg)) api_login(s, req, r);
     else if (post && route(req->path, "/api/logout", seg)) api_logout(s, req, r);
@@ -836,5 +895,4 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (get && route(req->path, "/api/games/*/sheets", seg)) api_record(s, seg[0], false, r);
     else if (get && route(req->path, "/api/games/*/diagram.svg", seg)) api_diagram(s, req, seg[0], r);
     else reply_error(r, get || post ? 404 : 405, get || post ? "no such API" : "only GET and POST");
-    pthread_mutex_unlock(&s->lock);
 }

@@ -128,9 +128,7 @@ typedef struct Stream {
 static bool stream_fill(Stream *st)
 {
     json_t *events = json_array();
-    pthread_mutex_lock(&st->store->lock);
     bool ok = events && store_events_after(st->store, st->game, st->last_id, events);
-    pthread_mutex_unlock(&st->store->lock);
     size_t i;
     json_t *e;
     json_array_foreach(events, i, e) {
@@ -286,9 +284,7 @@ static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c
 {
     GameRow row;
     bool found;
-    pthread_mutex_lock(&srv->store->lock);
     bool ok = store_game_get(srv->store, game, &row, &found);
-    pthread_mutex_unlock(&srv->store->lock);
     if (!ok) return send_error(c, 503, "the database cannot be read now");
     if (!found) return send_error(c, 404, "no such game");
     store_game_free(&row);
@@ -426,9 +422,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         char hash[65];
         auth_token_hash(token, hash);
         req.session_token = token;
-        pthread_mutex_lock(&srv->store->lock);
-        if (store_session_user(srv->store, hash, server_now_ms(), &req.user, &name)) req.user_name = name;
-        pthread_mutex_unlock(&srv->store->lock);
+        /* A database that cannot be read is not a player logged out: the
+         * request would be answered as a visitor's (401, or an empty
+         * session), and a page would ask its player to log in again. */
+        if (!store_session_user(srv->store, hash, server_now_ms(), &req.user, &name))
+            return send_error(c, 503, "the database cannot be read now");
+        req.user_name = name;
     }
     ApiReply reply;
     api_handle(srv->store, &req, &reply);

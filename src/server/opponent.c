@@ -3,7 +3,7 @@
  * The engine as a player of the server's games.  A game against the
  * engine has the user id -1 in the engine's seat; whenever an action is
  * committed in such a game, the API wakes this worker with the game's id
- * (Store.wake_engine).  The worker thinks outside the store's lock, then
+ * (Store.wake_engine).  The worker thinks holding no connection, then
  * plays its move through api_handle exactly as a person's browser would,
  * with the ply it read: so every check of the API (the rules, the turn,
  * the ply guard, the clocks) applies to the engine too, and a move that
@@ -36,7 +36,7 @@ struct Opponent {
     int head, count;
 };
 
-/* Called by the API (under the store's lock) after an action in an engine
+/* Called by the API (under the store's hooks_lock) after an action in an engine
  * game.  A full queue drops the id: the game is found again by the scan at
  * the next start, and a player's next request wakes it again. */
 static void opponent_wake(void *ctx, const char *game)
@@ -73,7 +73,7 @@ static int post_action(Store *s, const char *game, const char *action, int ply)
     return status;
 }
 
-/* What the engine must do in a game, read under the store's lock. */
+/* What the engine must do in a game, read on one connection. */
 typedef struct Turn {
     bool answer_offer;       /* the player offered a draw or a take-back    */
     bool takeback;           /* ... a take-back (accepted), else a draw (declined) */
@@ -89,7 +89,7 @@ static bool read_turn(Store *s, const char *id, Turn *t)
     memset(t, 0, sizeof *t);
     GameRow row;
     bool found = false, ok = false;
-    pthread_mutex_lock(&s->lock);
+    store_enter(s);
     if (store_game_get(s, id, &row, &found) && found) {
         int engine = row.white == -1 ? WHITE : row.black == -1 ? BLACK : -1;
         if (engine >= 0 && !strcmp(row.status, "active")) {
@@ -111,7 +111,7 @@ static bool read_turn(Store *s, const char *id, Turn *t)
         }
         store_game_free(&row);
     }
-    pthread_mutex_unlock(&s->lock);
+    store_leave(s);
     return ok;
 }
 
@@ -196,11 +196,11 @@ struct Opponent *opponent_start(Store *s, Text *err)
     /* Games in which the engine was to move when the server last stopped
      * are taken up again now. */
     json_t *ids = json_array();
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(&s->hooks_lock);
     s->wake_engine = opponent_wake;
     s->wake_ctx = o;
+    pthread_mutex_unlock(&s->hooks_lock);
     bool listed = ids && store_engine_games(s, ids);
-    pthread_mutex_unlock(&s->lock);
     size_t i;
     json_t *id;
     if (listed) json_array_foreach(ids, i, id) opponent_wake(o, json_string_value(id));
@@ -211,10 +211,10 @@ struct Opponent *opponent_start(Store *s, Text *err)
 void opponent_stop(struct Opponent *o, Store *s)
 {
     if (!o) return;
-    pthread_mutex_lock(&s->lock);
+    pthread_mutex_lock(&s->hooks_lock);
     s->wake_engine = NULL;
     s->wake_ctx = NULL;
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->hooks_lock);
     pthread_mutex_lock(&o->lock);
     o->stopping = true;
     o->stop_search = true;

@@ -45,9 +45,15 @@ bool play_load(Store *s, const GameRow *row, Game *g, Text *err)
     char **texts;
     int count;
     if (!store_actions(s, row->id, &texts, &count)) return text_fail(err, "the database could not be read");
-    bool ok = true;
+    /* The row and the actions are read by two statements, and another
+     * request may commit between them: actions beyond the row's ply came
+     * after it and are left out (a write based on this reading then fails
+     * as stale); fewer actions than the row counted (one taken back since)
+     * is a reading to make again. */
+    bool ok = count >= row->ply;
+    if (!ok) text_fail(err, "%s", PLAY_MOVED_ON);
     for (int i = 0; i < count; i++) {
-        if (ok && !game_play_text(g, texts[i], err)) {
+        if (ok && i < row->ply && !game_play_text(g, texts[i], err)) {
             Text why = TEXT_INIT;
             text_addf(&why, "stored action %d (%s) does not replay: %s", i + 1, texts[i], text_str(err));
             text_clear(err);

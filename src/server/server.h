@@ -3,8 +3,9 @@
  * ttchess serve: the web server (docs/api.md).  A thin layer over the
  * library, in four parts, one file each:
  *
- *   store.c   the database (SQLite): accounts, sessions, games, their
- *             actions and events, kibitz; every statement prepared
+ *   store.c   the database: accounts, sessions, games, their actions
+ *             and events, kibitz; over db.h's drivers, db_sqlite.c and
+ *             db_pg.c (PostgreSQL, for several servers on one database)
  *   auth.c    passwords (libsodium's Argon2id), random tokens, the login
  *             rate limit
  *   play.c    a game as the library sees it: replayed from its stored
@@ -22,7 +23,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
-#include <sqlite3.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -48,16 +49,31 @@ enum {
     SERVER_MAX_UNFINISHED_GAMES = 100,  /* games waiting or in play per player   */
     SERVER_KIBITZ_BURST = 5,            /* kibitz messages a player may send ... */
     SERVER_KIBITZ_WINDOW_S = 30,        /* ... within this many seconds         */
+    SERVER_CACHED_GAMES = 512,          /* games kept replayed (cache.c)        */
 };
 
 /* ---- store.c ------------------------------------------------------------ */
 
 typedef struct Store {
-    sqlite3 *db;
-    pthread_mutex_t lock;    /* one writer at a time, and one user of db   */
-    /* Called (under lock) after an action is committed in a game with the
-     * engine in a seat, so that the engine answers (opponent.c); NULL when
-     * no engine plays (the tests and fuzzers of the API alone). */
+    const struct DbDriver *driver;   /* SQLite or PostgreSQL (db.h)          */
+    char *target;                    /* the --db argument                    */
+    struct DbConn **conns;           /* the pool: a connection per request   */
+    bool *busy;                      /* ... taken by a thread now            */
+    int size;
+    pthread_mutex_t pool_lock;
+    pthread_cond_t pool_free;
+    /* Other servers on the same database (PostgreSQL): a connection that
+     * listens for their events and a thread that calls on_event. */
+    struct DbConn *listener;
+    pthread_t listen_thread;
+    bool listening;
+    atomic_bool stopping;
+    void (*on_event)(void);
+    /* Called after an action is committed in a game with the engine in a
+     * seat, so that the engine answers (opponent.c); NULL when no engine
+     * plays (the tests and fuzzers of the API alone). */
+    struct GameCache *cache;         /* replayed games (cache.c), or NULL    */
+    pthread_mutex_t hooks_lock;      /* guards wake_engine and wake_ctx      */
     void (*wake_engine)(void *ctx, const char *game);
     void *wake_ctx;
 } Store;
@@ -82,10 +98,32 @@ typedef struct GameRow {
     int ply;                         /* actions stored                      */
     int to_move;                     /* 0: White, 1: Black                  */
     char *declared;                  /* an end the players declared: "0-1 white resigns" */
+    int64_t version;                 /* raised by every write of the row     */
 } GameRow;
 
-bool store_open(Store *s, const char *path, Text *err);
+/* Opens the database of a --db argument: a SQLite file (created if need
+ * be), or a postgresql:// URL; brings its schema up to date. */
+bool store_open(Store *s, const char *target, Text *err);
 void store_close(Store *s);
+/* The schema version this server writes, and an opening that stops at an
+ * older one (for the tests of the migrations). */
+int store_schema_version(void);
+bool store_open_at(Store *s, const char *target, int schema, Text *err);
+/* Starts listening for other servers' events (PostgreSQL); on_event is
+ * then called, from a thread of the store's, when there may be new ones. */
+bool store_listen(Store *s, void (*on_event)(void), Text *err);
+/* "sqlite" or "postgresql". */
+const char *store_kind(const Store *s);
+/* Every function below takes one of the pool's connections for itself;
+ * store_enter/store_leave hold one across several calls (they nest). */
+void store_enter(Store *s);
+void store_leave(Store *s);
+/* True when no connection is taken and no transaction open (the fuzzers
+ * check that a request left none behind). */
+bool store_idle(Store *s);
+/* The pool's i-th connection, for the fuzzers' snapshots of a memory
+ * database (db_sqlite_handle). */
+struct DbConn *store_connection(Store *s, int i);
 
 bool store_begin(Store *s);
 bool store_commit(Store *s);
@@ -96,6 +134,8 @@ void store_rollback(Store *s);
 bool store_user_add(Store *s, const char *name, const char *hash, int64_t *id, bool *taken);
 bool store_user_hash(Store *s, const char *name, int64_t *id, char **hash);
 bool store_session_add(Store *s, const char *token_hash, int64_t user, int64_t expires_ms);
+/* The session's player: *user 0 and *name NULL when there is none (an
+ * unknown or expired token); false only when the database cannot say. */
 bool store_session_user(Store *s, const char *token_hash, int64_t now_ms, int64_t *user, char **name);
 bool store_session_remove(Store *s, const char *token_hash);
 bool store_user_id(Store *s, const char *name, int64_t *id);
@@ -105,8 +145,9 @@ bool store_game_add(Store *s, const GameRow *g);
 bool store_game_get(Store *s, const char *id, GameRow *out, bool *found);
 bool store_game_by_invite(Store *s, const char *token, char **id);
 void store_game_free(GameRow *g);
-/* Writes the game's changing columns (seats, clocks, status, offers). */
-bool store_game_update(Store *s, const GameRow *g);
+/* Writes the game's changing columns (seats, clocks, status, offers);
+ * *stale when the row has changed since it was read (its version). */
+bool store_game_update(Store *s, const GameRow *g, bool *stale);
 /* The game's actions in coordinate form, in play order (a malloc'd array
  * of malloc'd strings). */
 bool store_actions(Store *s, const char *game, char ***texts, int *count);
@@ -149,8 +190,11 @@ void auth_login_succeeded(const char *name);
 
 /* ---- play.c ------------------------------------------------------------- */
 
-/* The game as the library holds it, replayed from its row and actions. */
+/* The game as the library holds it, replayed from its row and actions;
+ * the error is PLAY_MOVED_ON when an action was taken back between the
+ * reading of the row and of its actions (read both again). */
 bool play_load(Store *s, const GameRow *row, Game *g, Text *err);
+#define PLAY_MOVED_ON "the game changed while it was read"
 /* The state of docs/api.md's GET /api/games/{id}, for the viewer `user`
  * (0: not logged in). */
 json_t *play_state(const GameRow *row, const Game *g, int64_t user);
@@ -160,6 +204,18 @@ bool play_parse(const Game *g, const char *text, Move *m, Text *coord, Text *hum
 /* The game's result line after the rules (mate, stalemate, obligations...),
  * or false while it goes on. */
 bool play_outcome(const Game *g, Text *result, Text *reason);
+
+/* ---- cache.c ------------------------------------------------------------ */
+
+/* Games kept replayed between requests, under their id and row version. */
+typedef struct GameCache GameCache;
+GameCache *cache_new(int capacity);
+void cache_free(GameCache *c);
+/* Takes the game of that id at that version out of the cache (false when
+ * it holds none); cache_put gives one back (or a new one), owning it.
+ * Both accept a NULL cache: then nothing is kept. */
+bool cache_take(GameCache *c, const char *id, int64_t version, Game *out);
+void cache_put(GameCache *c, const char *id, int64_t version, Game *g);
 
 /* ---- opponent.c --------------------------------------------------------- */
 

@@ -1,231 +1,382 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The database of ttchess serve: SQLite in WAL mode with synchronous=FULL,
- * so that a transaction is on disk when COMMIT returns and an action
- * acknowledged to a player survives a crash.  Every statement is prepared
- * with bound parameters: no text a user sent is ever part of SQL.
+ * The database of ttchess serve, over a storage driver (db.h): SQLite by
+ * default, PostgreSQL for several servers on one database.  The SQL is
+ * written here once, in the dialect both understand; the drivers only
+ * carry it.  Every value a user sent is a bound parameter.
  *
- * The schema is versioned by PRAGMA user_version; MIGRATIONS[i] takes the
- * database from version i to i + 1, and store_open runs the ones missing.
+ * The schema is versioned: MIGRATIONS[i] takes a database from version i
+ * to i + 1 (written for each dialect where they differ), and store_open
+ * runs the ones missing.
  *
- * One connection serves the whole server, guarded by Store.lock: the
- * server's requests are short, and SQLite allows one writer anyway.
+ * Connections.  The store holds a small pool of connections, and a thread
+ * takes one for each call (store_enter/store_leave, done by every
+ * function here) or, from store_begin to store_commit or store_rollback,
+ * for a whole transaction.  Requests thus read the database at once, and
+ * the work between reads and writes (replaying a game, checking an
+ * action, writing the state) runs in parallel; writers are ordered by
+ * the database itself.
+ *
+ * A game's row carries a version, raised by every write of it: a write
+ * based on a row that another request (or another server) has changed
+ * since it was read fails as stale, and the request gets 409.  Together
+ * with the primary key of (game, ply) on actions, this is what makes one
+ * action for one ply apply once, on one server or on several.
  */
 #include "server.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
+#include <time.h>
 
-static const char *const MIGRATIONS[] = {
+#include "db.h"
+
+static const DbMigration MIGRATIONS[] = {
     /* 0 -> 1: accounts, sessions, games, actions, events, kibitz. */
-    "CREATE TABLE users ("
-    "  id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
-    "  hash TEXT NOT NULL, created INTEGER NOT NULL);"
-    "CREATE TABLE sessions ("
-    "  token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
-    "  expires INTEGER NOT NULL);"
-    "CREATE TABLE games ("
-    "  id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT, fen TEXT,"
-    "  white INTEGER NOT NULL, black INTEGER NOT NULL, creator INTEGER NOT NULL,"
-    "  invited INTEGER NOT NULL, invite_token TEXT UNIQUE,"
-    "  base_ms INTEGER NOT NULL, inc_ms INTEGER NOT NULL, days_per_move INTEGER NOT NULL,"
-    "  engine_level INTEGER NOT NULL, white_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
-    "  last_action_at INTEGER NOT NULL, status TEXT NOT NULL, result TEXT, reason TEXT,"
-    "  draw_offer INTEGER NOT NULL, takeback_offer INTEGER NOT NULL, kibitz INTEGER NOT NULL,"
-    "  to_move INTEGER NOT NULL, declared TEXT, created INTEGER NOT NULL);"
-    "CREATE TABLE actions ("
-    "  game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
-    "  coord TEXT NOT NULL, human TEXT NOT NULL, at INTEGER NOT NULL,"
-    "  PRIMARY KEY (game_id, ply));"
-    "CREATE TABLE events ("
-    "  id INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL REFERENCES games(id),"
-    "  type TEXT NOT NULL, ply INTEGER NOT NULL, data TEXT NOT NULL);"
-    "CREATE INDEX events_game ON events(game_id, id);"
-    "CREATE TABLE kibitz ("
-    "  id INTEGER PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
-    "  user_id INTEGER NOT NULL REFERENCES users(id), text TEXT NOT NULL, at INTEGER NOT NULL);"
-    "CREATE INDEX kibitz_game ON kibitz(game_id, id);",
+    { .sqlite = "CREATE TABLE users ("
+                "  id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+                "  hash TEXT NOT NULL, created INTEGER NOT NULL);"
+                "CREATE TABLE sessions ("
+                "  token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
+                "  expires INTEGER NOT NULL);"
+                "CREATE TABLE games ("
+                "  id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT, fen TEXT,"
+                "  white INTEGER NOT NULL, black INTEGER NOT NULL, creator INTEGER NOT NULL,"
+                "  invited INTEGER NOT NULL, invite_token TEXT UNIQUE,"
+                "  base_ms INTEGER NOT NULL, inc_ms INTEGER NOT NULL, days_per_move INTEGER NOT NULL,"
+                "  engine_level INTEGER NOT NULL, white_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
+                "  last_action_at INTEGER NOT NULL, status TEXT NOT NULL, result TEXT, reason TEXT,"
+                "  draw_offer INTEGER NOT NULL, takeback_offer INTEGER NOT NULL, kibitz INTEGER NOT NULL,"
+                "  to_move INTEGER NOT NULL, declared TEXT, created INTEGER NOT NULL);"
+                "CREATE TABLE actions ("
+                "  game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
+                "  coord TEXT NOT NULL, human TEXT NOT NULL, at INTEGER NOT NULL,"
+                "  PRIMARY KEY (game_id, ply));"
+                "CREATE TABLE events ("
+                "  id INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL REFERENCES games(id),"
+                "  type TEXT NOT NULL, ply INTEGER NOT NULL, data TEXT NOT NULL);"
+                "CREATE INDEX events_game ON events(game_id, id);"
+                "CREATE TABLE kibitz ("
+                "  id INTEGER PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
+                "  user_id INTEGER NOT NULL REFERENCES users(id), text TEXT NOT NULL, at INTEGER NOT NULL);"
+                "CREATE INDEX kibitz_game ON kibitz(game_id, id);",
+      /* The same for PostgreSQL: 64-bit integers for times in milliseconds,
+       * sequences for the ids, and names unique whatever their case. */
+      .postgres = "CREATE TABLE users ("
+                  "  id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, created BIGINT NOT NULL);"
+                  "CREATE UNIQUE INDEX users_name ON users (lower(name));"
+                  "CREATE TABLE sessions ("
+                  "  token_hash TEXT PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id),"
+                  "  expires BIGINT NOT NULL);"
+                  "CREATE TABLE games ("
+                  "  id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT, fen TEXT,"
+                  "  white BIGINT NOT NULL, black BIGINT NOT NULL, creator BIGINT NOT NULL,"
+                  "  invited BIGINT NOT NULL, invite_token TEXT UNIQUE,"
+                  "  base_ms BIGINT NOT NULL, inc_ms BIGINT NOT NULL, days_per_move INTEGER NOT NULL,"
+                  "  engine_level INTEGER NOT NULL, white_ms BIGINT NOT NULL, black_ms BIGINT NOT NULL,"
+                  "  last_action_at BIGINT NOT NULL, status TEXT NOT NULL, result TEXT, reason TEXT,"
+                  "  draw_offer INTEGER NOT NULL, takeback_offer INTEGER NOT NULL, kibitz INTEGER NOT NULL,"
+                  "  to_move INTEGER NOT NULL, declared TEXT, created BIGINT NOT NULL);"
+                  "CREATE TABLE actions ("
+                  "  game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
+                  "  coord TEXT NOT NULL, human TEXT NOT NULL, at BIGINT NOT NULL,"
+                  "  PRIMARY KEY (game_id, ply));"
+                  "CREATE TABLE events ("
+                  "  id BIGSERIAL PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
+                  "  type TEXT NOT NULL, ply INTEGER NOT NULL, data TEXT NOT NULL);"
+                  "CREATE INDEX events_game ON events(game_id, id);"
+                  "CREATE TABLE kibitz ("
+                  "  id BIGSERIAL PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
+                  "  user_id BIGINT NOT NULL REFERENCES users(id), text TEXT NOT NULL, at BIGINT NOT NULL);"
+                  "CREATE INDEX kibitz_game ON kibitz(game_id, id);" },
+    /* 1 -> 2 (issue 12): the games' versions (see above); indexes for the
+     * kibitz rate limit, a player's games, and names looked up whatever
+     * their case. */
+    { .sqlite = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
+                "CREATE INDEX kibitz_user ON kibitz(user_id, at);"
+                "CREATE INDEX games_white ON games(white);"
+                "CREATE INDEX games_black ON games(black);"
+                "CREATE INDEX users_lower_name ON users(lower(name));",
+      .postgres = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
+                  "CREATE INDEX kibitz_user ON kibitz(user_id, at);"
+                  "CREATE INDEX games_white ON games(white);"
+                  "CREATE INDEX games_black ON games(black);" },
 };
 enum { SCHEMA_VERSION = sizeof MIGRATIONS / sizeof MIGRATIONS[0] };
 
-/* ---- Helpers ------------------------------------------------------------ */
+/* ---- Connections -------------------------------------------------------- */
 
-/* A statement prepared for one call, or NULL (the caller treats that as a
- * database error).  Statements are prepared per call rather than cached:
- * the server's requests are few, and caching can come with the load work
- * of issue 12 if it shows. */
-static sqlite3_stmt *prepare(Store *s, const char *sql)
+/* The connection this thread holds, and how many calls deep. */
+static _Thread_local struct {
+    Store *store;
+    int slot;
+    int depth;
+    bool transaction;   /* between store_begin and its commit or rollback */
+} held;
+
+void store_enter(Store *s)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) return NULL;
+    if (held.store == s && held.depth) {
+        held.depth++;
+        return;
+    }
+    pthread_mutex_lock(&s->pool_lock);
+    int slot;
+    for (;;) {
+        for (slot = 0; slot < s->size && s->busy[slot]; slot++) continue;
+        if (slot < s->size) break;
+        pthread_cond_wait(&s->pool_free, &s->pool_lock);
+    }
+    s->busy[slot] = true;
+    pthread_mutex_unlock(&s->pool_lock);
+    held.store = s;
+    held.slot = slot;
+    held.depth = 1;
+}
+
+void store_leave(Store *s)
+{
+    if (held.store != s || !held.depth || --held.depth) return;
+    /* A transaction still open here is a handler's bug; ending it keeps
+     * the connection (and SQLite's writer lock) usable by the next. */
+    DbConn *c = s->conns[held.slot];
+    if (s->driver->in_transaction(c)) s->driver->rollback(c);
+    pthread_mutex_lock(&s->pool_lock);
+    s->busy[held.slot] = false;
+    pthread_cond_signal(&s->pool_free);
+    pthread_mutex_unlock(&s->pool_lock);
+    held.store = NULL;
+    held.transaction = false;
+}
+
+bool store_idle(Store *s)
+{
+    if (held.store == s && held.depth) return false;
+    pthread_mutex_lock(&s->pool_lock);
+    bool idle = true;
+    for (int i = 0; i < s->size; i++) idle = idle && !s->busy[i];
+    for (int i = 0; idle && i < s->size; i++) idle = !s->driver->in_transaction(s->conns[i]);
+    pthread_mutex_unlock(&s->pool_lock);
+    return idle;
+}
+
+/* One statement on this thread's connection. */
+static DbStatus run(Store *s, const char *sql, const DbValue *params, int count, DbRows *rows)
+{
+    store_enter(s);
+    DbStatus st = s->driver->run(s->conns[held.slot], sql, params, count, rows);
+    store_leave(s);
     return st;
 }
 
-static void bind_text_or_null(sqlite3_stmt *st, int i, const char *v)
-{
-    if (v) sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
-    else sqlite3_bind_null(st, i);
-}
-
-static char *column_dup(sqlite3_stmt *st, int i)
-{
-    const unsigned char *v = sqlite3_column_text(st, i);
-    return v ? strdup((const char *)v) : NULL;
-}
-
-/* Runs a statement that returns no rows. */
-static bool run_done(sqlite3_stmt *st)
-{
-    if (!st) return false;
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE;
-}
-
-static bool exec(Store *s, const char *sql)
-{
-    return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK;
-}
+#define RUN(s, sql, rows, ...) \
+    run(s, sql, (DbValue[]){ __VA_ARGS__ }, (int)(sizeof((DbValue[]){ __VA_ARGS__ }) / sizeof(DbValue)), rows)
 
 /* ---- Opening ------------------------------------------------------------ */
 
-static bool migrate(Store *s, Text *err)
+static void *listen_loop(void *arg)
 {
-    sqlite3_stmt *st = prepare(s, "PRAGMA user_version");
-    int version = 0;
-    if (st && sqlite3_step(st) == SQLITE_ROW) version = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    if (version > (int)SCHEMA_VERSION)
-        return text_fail(err, "the database is of a newer ttchess (schema %d, this one knows %d)", version,
-                         (int)SCHEMA_VERSION);
-    for (int v = version; v < (int)SCHEMA_VERSION; v++) {
-        char pragma[64];
-        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v + 1);
-        if (!exec(s, "BEGIN IMMEDIATE") || !exec(s, MIGRATIONS[v]) || !exec(s, pragma) || !exec(s, "COMMIT")) {
-            text_fail(err, "could not bring the database to schema %d: %s", v + 1, sqlite3_errmsg(s->db));
-            exec(s, "ROLLBACK");
-            return false;
+    Store *s = arg;
+    while (!atomic_load(&s->stopping)) {
+        int got = s->driver->listen_wait(s->listener, 250);
+        if (got > 0 && s->on_event) s->on_event();
+        if (got < 0) {
+            struct timespec pause = { 0, 200 * 1000 * 1000 };
+            nanosleep(&pause, NULL);
         }
+    }
+    return NULL;
+}
+
+bool store_open(Store *s, const char *target, Text *err)
+{
+    return store_open_at(s, target, SCHEMA_VERSION, err);
+}
+
+int store_schema_version(void)
+{
+    return SCHEMA_VERSION;
+}
+
+bool store_open_at(Store *s, const char *target, int schema, Text *err)
+{
+    if (schema < 1 || schema > SCHEMA_VERSION) return text_fail(err, "no schema version %d", schema);
+    memset(s, 0, sizeof *s);
+    s->driver = db_driver_for(target);
+    s->target = strdup(target);
+    s->size = s->driver->pool_size(target);
+    s->conns = calloc((size_t)s->size, sizeof *s->conns);
+    s->busy = calloc((size_t)s->size, sizeof *s->busy);
+    if (!s->conns || !s->busy || !s->target) {
+        free(s->conns);
+        free(s->busy);
+        free(s->target);
+        return text_fail(err, "out of memory");
+    }
+    pthread_mutex_init(&s->pool_lock, NULL);
+    pthread_cond_init(&s->pool_free, NULL);
+    pthread_mutex_init(&s->hooks_lock, NULL);
+    /* The first connection brings the schema up to date before the others
+     * open (a SQLite file in WAL mode, say, is set up by the first). */
+    bool ok = true;
+    for (int i = 0; ok && i < s->size; i++) {
+        s->conns[i] = s->driver->open(target, err);
+        ok = s->conns[i] && (i || s->driver->migrate(s->conns[0], MIGRATIONS, schema, err));
+    }
+    if (!ok) {
+        store_close(s);
+        return false;
     }
     return true;
 }
 
-bool store_open(Store *s, const char *path, Text *err)
+bool store_listen(Store *s, void (*on_event)(void), Text *err)
 {
-    memset(s, 0, sizeof *s);
-    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) !=
-        SQLITE_OK) {
-        text_fail(err, "cannot open the database %s: %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
-        sqlite3_close(s->db);
-        s->db = NULL;
-        return false;
+    if (!s->driver->listen_wait) return true;
+    s->on_event = on_event;
+    s->listener = s->driver->open(s->target, err);
+    if (!s->listener) return false;
+    if (pthread_create(&s->listen_thread, NULL, listen_loop, s)) {
+        s->driver->close(s->listener);
+        s->listener = NULL;
+        return text_fail(err, "cannot start the thread that listens for other servers' events");
     }
-    sqlite3_busy_timeout(s->db, 5000);
-    /* WAL keeps readers and the writer apart; FULL syncs the log at every
-     * commit, which is what "committed before acknowledged" needs. */
-    if (!exec(s, "PRAGMA journal_mode=WAL") || !exec(s, "PRAGMA synchronous=FULL") ||
-        !exec(s, "PRAGMA foreign_keys=ON") || !migrate(s, err)) {
-        if (!err->len) text_fail(err, "cannot set up the database %s: %s", path, sqlite3_errmsg(s->db));
-        sqlite3_close(s->db);
-        s->db = NULL;
-        return false;
-    }
-    pthread_mutex_init(&s->lock, NULL);
+    s->listening = true;
     return true;
 }
 
 void store_close(Store *s)
 {
-    if (!s->db) return;
-    sqlite3_close(s->db);
-    s->db = NULL;
-    pthread_mutex_destroy(&s->lock);
+    if (!s->conns) return;
+    if (s->listening) {
+        atomic_store(&s->stopping, true);
+        pthread_join(s->listen_thread, NULL);
+        s->listening = false;
+    }
+    if (s->listener) s->driver->close(s->listener);
+    for (int i = 0; i < s->size; i++)
+        if (s->conns[i]) s->driver->close(s->conns[i]);
+    free(s->conns);
+    free(s->busy);
+    free(s->target);
+    pthread_mutex_destroy(&s->pool_lock);
+    pthread_cond_destroy(&s->pool_free);
+    pthread_mutex_destroy(&s->hooks_lock);
+    memset(s, 0, sizeof *s);
 }
 
-bool store_begin(Store *s) { return exec(s, "BEGIN IMMEDIATE"); }
-bool store_commit(Store *s) { return exec(s, "COMMIT"); }
-void store_rollback(Store *s) { exec(s, "ROLLBACK"); }
+const char *store_kind(const Store *s)
+{
+    return s->driver->name;
+}
+
+struct DbConn *store_connection(Store *s, int i)
+{
+    return i >= 0 && i < s->size ? s->conns[i] : NULL;
+}
+
+/* A transaction keeps this thread's connection from store_begin to
+ * store_commit or store_rollback. */
+bool store_begin(Store *s)
+{
+    store_enter(s);
+    if (s->driver->begin(s->conns[held.slot]) == DB_OK) {
+        held.transaction = true;
+        return true;
+    }
+    store_leave(s);
+    return false;
+}
+
+/* A failed commit leaves the transaction to the caller's rollback. */
+bool store_commit(Store *s)
+{
+    if (held.store != s || !held.transaction) return false;
+    if (s->driver->commit(s->conns[held.slot]) != DB_OK) return false;
+    held.transaction = false;
+    store_leave(s);
+    return true;
+}
+
+/* Ends the transaction store_begin opened, whatever became of it: the
+ * database may have rolled it back already (SQLite does on a full disk),
+ * and the connection must go back to the pool all the same. */
+void store_rollback(Store *s)
+{
+    if (held.store != s || !held.transaction) return;
+    s->driver->rollback(s->conns[held.slot]);
+    held.transaction = false;
+    store_leave(s);
+}
 
 /* ---- Accounts ----------------------------------------------------------- */
 
 bool store_user_add(Store *s, const char *name, const char *hash, int64_t *id, bool *taken)
 {
-    *taken = false;
-    sqlite3_stmt *st = prepare(s, "INSERT INTO users(name, hash, created) VALUES (?, ?, ?)");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, hash, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 3, server_now_ms());
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc == SQLITE_CONSTRAINT) {
-        *taken = true;
-        return false;
-    }
-    if (rc != SQLITE_DONE) return false;
-    *id = sqlite3_last_insert_rowid(s->db);
-    return true;
+    DbRows r;
+    DbStatus st = RUN(s, "INSERT INTO users(name, hash, created) VALUES ($1, $2, $3) RETURNING id", &r, DB_S(name),
+                      DB_S(hash), DB_I(server_now_ms()));
+    *taken = st == DB_CONFLICT;
+    if (st != DB_OK) return false;
+    *id = db_int(&r, 0, 0);
+    bool ok = r.rows == 1;
+    db_rows_free(&r);
+    return ok;
 }
 
 bool store_user_hash(Store *s, const char *name, int64_t *id, char **hash)
 {
     *hash = NULL;
-    sqlite3_stmt *st = prepare(s, "SELECT id, hash FROM users WHERE name = ?");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
-    bool ok = sqlite3_step(st) == SQLITE_ROW;
-    if (ok) {
-        *id = sqlite3_column_int64(st, 0);
-        *hash = column_dup(st, 1);
+    DbRows r;
+    if (RUN(s, "SELECT id, hash FROM users WHERE lower(name) = lower($1)", &r, DB_S(name))) return false;
+    if (r.rows == 1) {
+        *id = db_int(&r, 0, 0);
+        *hash = strdup(db_text(&r, 0, 1));
     }
-    sqlite3_finalize(st);
-    return ok && *hash;
+    db_rows_free(&r);
+    return *hash != NULL;
 }
 
 bool store_user_id(Store *s, const char *name, int64_t *id)
 {
-    sqlite3_stmt *st = prepare(s, "SELECT id FROM users WHERE name = ?");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
-    bool ok = sqlite3_step(st) == SQLITE_ROW;
-    if (ok) *id = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
+    DbRows r;
+    if (RUN(s, "SELECT id FROM users WHERE lower(name) = lower($1)", &r, DB_S(name))) return false;
+    bool ok = r.rows == 1;
+    if (ok) *id = db_int(&r, 0, 0);
+    db_rows_free(&r);
     return ok;
 }
 
 bool store_session_add(Store *s, const char *token_hash, int64_t user, int64_t expires_ms)
 {
-    sqlite3_stmt *st = prepare(s, "INSERT INTO sessions(token_hash, user_id, expires) VALUES (?, ?, ?)");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 2, user);
-    sqlite3_bind_int64(st, 3, expires_ms);
-    return run_done(st);
+    return RUN(s, "INSERT INTO sessions(token_hash, user_id, expires) VALUES ($1, $2, $3)", NULL, DB_S(token_hash),
+               DB_I(user), DB_I(expires_ms)) == DB_OK;
 }
 
 bool store_session_user(Store *s, const char *token_hash, int64_t now_ms, int64_t *user, char **name)
 {
-    sqlite3_stmt *st = prepare(s, "SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id "
-                                  "WHERE s.token_hash = ? AND s.expires > ?");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 2, now_ms);
-    bool ok = sqlite3_step(st) == SQLITE_ROW;
-    if (ok) {
-        *user = sqlite3_column_int64(st, 0);
-        *name = column_dup(st, 1);
+    *user = 0;
+    *name = NULL;
+    DbRows r;
+    if (RUN(s,
+            "SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id "
+            "WHERE s.token_hash = $1 AND s.expires > $2",
+            &r, DB_S(token_hash), DB_I(now_ms)))
+        return false;
+    bool ok = true;
+    if (r.rows == 1) {
+        *name = strdup(db_text(&r, 0, 1));
         ok = *name != NULL;
+        if (ok) *user = db_int(&r, 0, 0);
     }
-    sqlite3_finalize(st);
+    db_rows_free(&r);
     return ok;
 }
 
 bool store_session_remove(Store *s, const char *token_hash)
 {
-    sqlite3_stmt *st = prepare(s, "DELETE FROM sessions WHERE token_hash = ?");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
-    return run_done(st);
+    return RUN(s, "DELETE FROM sessions WHERE token_hash = $1", NULL, DB_S(token_hash)) == DB_OK;
 }
 
 /* ---- Games -------------------------------------------------------------- */
@@ -235,38 +386,45 @@ bool store_session_remove(Store *s, const char *token_hash)
     "g.inc_ms, g.days_per_move, g.engine_level, g.white_ms, g.black_ms, g.last_action_at, g.status, "      \
     "g.result, g.reason, g.draw_offer, g.takeback_offer, g.kibitz, "                                        \
     "(SELECT name FROM users WHERE id = g.white), (SELECT name FROM users WHERE id = g.black), "            \
-    "(SELECT COUNT(*) FROM actions WHERE game_id = g.id), g.to_move, g.declared"
+    "(SELECT COUNT(*) FROM actions WHERE game_id = g.id), g.to_move, g.declared, g.version"
 
-static void read_game(sqlite3_stmt *st, GameRow *g)
+static char *dup_cell(const DbRows *r, int row, int col)
+{
+    const char *v = db_text(r, row, col);
+    return v ? strdup(v) : NULL;
+}
+
+static void read_game(const DbRows *r, int i, GameRow *g)
 {
     memset(g, 0, sizeof *g);
-    g->id = column_dup(st, 0);
-    g->variant = column_dup(st, 1);
-    g->options = column_dup(st, 2);
-    g->fen = column_dup(st, 3);
-    g->white = sqlite3_column_int64(st, 4);
-    g->black = sqlite3_column_int64(st, 5);
-    g->creator = sqlite3_column_int64(st, 6);
-    g->invited = sqlite3_column_int64(st, 7);
-    g->invite_token = column_dup(st, 8);
-    g->base_ms = sqlite3_column_int64(st, 9);
-    g->inc_ms = sqlite3_column_int64(st, 10);
-    g->days_per_move = sqlite3_column_int(st, 11);
-    g->engine_level = sqlite3_column_int(st, 12);
-    g->white_ms = sqlite3_column_int64(st, 13);
-    g->black_ms = sqlite3_column_int64(st, 14);
-    g->last_action_at = sqlite3_column_int64(st, 15);
-    g->status = column_dup(st, 16);
-    g->result = column_dup(st, 17);
-    g->reason = column_dup(st, 18);
-    g->draw_offer = sqlite3_column_int(st, 19);
-    g->takeback_offer = sqlite3_column_int(st, 20);
-    g->kibitz = sqlite3_column_int(st, 21) != 0;
-    g->white_name = column_dup(st, 22);
-    g->black_name = column_dup(st, 23);
-    g->ply = sqlite3_column_int(st, 24);
-    g->to_move = sqlite3_column_int(st, 25);
-    g->declared = column_dup(st, 26);
+    g->id = dup_cell(r, i, 0);
+    g->variant = dup_cell(r, i, 1);
+    g->options = dup_cell(r, i, 2);
+    g->fen = dup_cell(r, i, 3);
+    g->white = db_int(r, i, 4);
+    g->black = db_int(r, i, 5);
+    g->creator = db_int(r, i, 6);
+    g->invited = db_int(r, i, 7);
+    g->invite_token = dup_cell(r, i, 8);
+    g->base_ms = db_int(r, i, 9);
+    g->inc_ms = db_int(r, i, 10);
+    g->days_per_move = (int)db_int(r, i, 11);
+    g->engine_level = (int)db_int(r, i, 12);
+    g->white_ms = db_int(r, i, 13);
+    g->black_ms = db_int(r, i, 14);
+    g->last_action_at = db_int(r, i, 15);
+    g->status = dup_cell(r, i, 16);
+    g->result = dup_cell(r, i, 17);
+    g->reason = dup_cell(r, i, 18);
+    g->draw_offer = (int)db_int(r, i, 19);
+    g->takeback_offer = (int)db_int(r, i, 20);
+    g->kibitz = db_int(r, i, 21) != 0;
+    g->white_name = dup_cell(r, i, 22);
+    g->black_name = dup_cell(r, i, 23);
+    g->ply = (int)db_int(r, i, 24);
+    g->to_move = (int)db_int(r, i, 25);
+    g->declared = dup_cell(r, i, 26);
+    g->version = db_int(r, i, 27);
 }
 
 void store_game_free(GameRow *g)
@@ -287,86 +445,57 @@ void store_game_free(GameRow *g)
 
 bool store_game_add(Store *s, const GameRow *g)
 {
-    sqlite3_stmt *st = prepare(
-        s, "INSERT INTO games(id, variant, options, fen, white, black, creator, invited, invite_token, base_ms, "
-           "inc_ms, days_per_move, engine_level, white_ms, black_ms, last_action_at, status, result, reason, "
-           "draw_offer, takeback_offer, kibitz, to_move, created) "
-           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, g->variant, -1, SQLITE_TRANSIENT);
-    bind_text_or_null(st, 3, g->options);
-    bind_text_or_null(st, 4, g->fen);
-    sqlite3_bind_int64(st, 5, g->white);
-    sqlite3_bind_int64(st, 6, g->black);
-    sqlite3_bind_int64(st, 7, g->creator);
-    sqlite3_bind_int64(st, 8, g->invited);
-    bind_text_or_null(st, 9, g->invite_token);
-    sqlite3_bind_int64(st, 10, g->base_ms);
-    sqlite3_bind_int64(st, 11, g->inc_ms);
-    sqlite3_bind_int(st, 12, g->days_per_move);
-    sqlite3_bind_int(st, 13, g->engine_level);
-    sqlite3_bind_int64(st, 14, g->white_ms);
-    sqlite3_bind_int64(st, 15, g->black_ms);
-    sqlite3_bind_int64(st, 16, g->last_action_at);
-    sqlite3_bind_text(st, 17, g->status, -1, SQLITE_TRANSIENT);
-    bind_text_or_null(st, 18, g->result);
-    bind_text_or_null(st, 19, g->reason);
-    sqlite3_bind_int(st, 20, g->draw_offer);
-    sqlite3_bind_int(st, 21, g->takeback_offer);
-    sqlite3_bind_int(st, 22, g->kibitz);
-    sqlite3_bind_int(st, 23, g->to_move);
-    sqlite3_bind_int64(st, 24, server_now_ms());
-    return run_done(st);
+    return RUN(s,
+               "INSERT INTO games(id, variant, options, fen, white, black, creator, invited, invite_token, base_ms, "
+               "inc_ms, days_per_move, engine_level, white_ms, black_ms, last_action_at, status, result, reason, "
+               "draw_offer, takeback_offer, kibitz, to_move, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+               "$10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
+               NULL, DB_S(g->id), DB_S(g->variant), DB_S(g->options), DB_S(g->fen), DB_I(g->white), DB_I(g->black),
+               DB_I(g->creator), DB_I(g->invited), DB_S(g->invite_token), DB_I(g->base_ms), DB_I(g->inc_ms),
+               DB_I(g->days_per_move), DB_I(g->engine_level), DB_I(g->white_ms), DB_I(g->black_ms),
+               DB_I(g->last_action_at), DB_S(g->status), DB_S(g->result), DB_S(g->reason), DB_I(g->draw_offer),
+               DB_I(g->takeback_offer), DB_I(g->kibitz), DB_I(g->to_move), DB_I(server_now_ms())) == DB_OK;
 }
 
-bool store_game_update(Store *s, const GameRow *g)
+bool store_game_update(Store *s, const GameRow *g, bool *stale)
 {
-    sqlite3_stmt *st = prepare(s, "UPDATE games SET white = ?, black = ?, invite_token = ?, white_ms = ?, "
-                                  "black_ms = ?, last_action_at = ?, status = ?, result = ?, reason = ?, "
-                                  "draw_offer = ?, takeback_offer = ?, kibitz = ?, to_move = ?, declared = ? WHERE id = ?");
-    if (!st) return false;
-    sqlite3_bind_int64(st, 1, g->white);
-    sqlite3_bind_int64(st, 2, g->black);
-    bind_text_or_null(st, 3, g->invite_token);
-    sqlite3_bind_int64(st, 4, g->white_ms);
-    sqlite3_bind_int64(st, 5, g->black_ms);
-    sqlite3_bind_int64(st, 6, g->last_action_at);
-    sqlite3_bind_text(st, 7, g->status, -1, SQLITE_TRANSIENT);
-    bind_text_or_null(st, 8, g->result);
-    bind_text_or_null(st, 9, g->reason);
-    sqlite3_bind_int(st, 10, g->draw_offer);
-    sqlite3_bind_int(st, 11, g->takeback_offer);
-    sqlite3_bind_int(st, 12, g->kibitz);
-    sqlite3_bind_int(st, 13, g->to_move);
-    bind_text_or_null(st, 14, g->declared);
-    sqlite3_bind_text(st, 15, g->id, -1, SQLITE_TRANSIENT);
-    return run_done(st);
+    *stale = false;
+    DbRows r;
+    if (RUN(s,
+            "UPDATE games SET white = $1, black = $2, invite_token = $3, white_ms = $4, black_ms = $5, "
+            "last_action_at = $6, status = $7, result = $8, reason = $9, draw_offer = $10, takeback_offer = $11, "
+            "kibitz = $12, to_move = $13, declared = $14, version = version + 1 "
+            "WHERE id = $15 AND version = $16 RETURNING version",
+            &r, DB_I(g->white), DB_I(g->black), DB_S(g->invite_token), DB_I(g->white_ms), DB_I(g->black_ms),
+            DB_I(g->last_action_at), DB_S(g->status), DB_S(g->result), DB_S(g->reason), DB_I(g->draw_offer),
+            DB_I(g->takeback_offer), DB_I(g->kibitz), DB_I(g->to_move), DB_S(g->declared), DB_S(g->id),
+            DB_I(g->version)))
+        return false;
+    *stale = r.rows == 0;
+    db_rows_free(&r);
+    return !*stale;
 }
 
 bool store_game_get(Store *s, const char *id, GameRow *out, bool *found)
 {
     *found = false;
-    sqlite3_stmt *st = prepare(s, "SELECT " GAME_COLUMNS " FROM games g WHERE g.id = ?");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
-        read_game(st, out);
+    DbRows r;
+    if (RUN(s, "SELECT " GAME_COLUMNS " FROM games g WHERE g.id = $1", &r, DB_S(id))) return false;
+    if (r.rows == 1) {
+        read_game(&r, 0, out);
         *found = true;
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE;
+    db_rows_free(&r);
+    return true;
 }
 
 bool store_game_by_invite(Store *s, const char *token, char **id)
 {
     *id = NULL;
-    sqlite3_stmt *st = prepare(s, "SELECT id FROM games WHERE invite_token = ?");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, token, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(st) == SQLITE_ROW) *id = column_dup(st, 0);
-    sqlite3_finalize(st);
+    DbRows r;
+    if (RUN(s, "SELECT id FROM games WHERE invite_token = $1", &r, DB_S(token))) return false;
+    if (r.rows == 1) *id = dup_cell(&r, 0, 0);
+    db_rows_free(&r);
     return *id != NULL;
 }
 
@@ -374,113 +503,96 @@ bool store_actions(Store *s, const char *game, char ***texts, int *count)
 {
     *texts = NULL;
     *count = 0;
-    sqlite3_stmt *st = prepare(s, "SELECT coord FROM actions WHERE game_id = ? ORDER BY ply");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
-    int cap = 0, rc;
+    DbRows r;
+    if (RUN(s, "SELECT coord FROM actions WHERE game_id = $1 ORDER BY ply", &r, DB_S(game))) return false;
+    /* The cells change hands: the rows' array of strings becomes the list. */
     bool ok = true;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*count == cap) {
-            cap = cap ? 2 * cap : 64;
-            char **grown = realloc(*texts, (size_t)cap * sizeof **texts);
-            if (!grown) {
-                ok = false;
-                break;
-            }
-            *texts = grown;
+    if (r.rows) {
+        *texts = malloc((size_t)r.rows * sizeof **texts);
+        ok = *texts != NULL;
+        for (int i = 0; ok && i < r.rows; i++) {
+            (*texts)[i] = r.cell[i];
+            r.cell[i] = NULL;
+            ok = (*texts)[i] != NULL;
+            *count = i + ok;
         }
-        char *t = column_dup(st, 0);
-        if (!t) {
-            ok = false;
-            break;
-        }
-        (*texts)[(*count)++] = t;
     }
-    sqlite3_finalize(st);
-    return ok && (rc == SQLITE_DONE || rc == SQLITE_ROW);
+    db_rows_free(&r);
+    return ok;
 }
 
 bool store_action_add(Store *s, const char *game, int ply, const char *coord, const char *human, int64_t at,
                       bool *stale)
 {
-    *stale = false;
-    sqlite3_stmt *st = prepare(s, "INSERT INTO actions(game_id, ply, coord, human, at) VALUES (?, ?, ?, ?, ?)");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, ply);
-    sqlite3_bind_text(st, 3, coord, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 4, human, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 5, at);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
+    DbStatus st = RUN(s, "INSERT INTO actions(game_id, ply, coord, human, at) VALUES ($1, $2, $3, $4, $5)", NULL,
+                      DB_S(game), DB_I(ply), DB_S(coord), DB_S(human), DB_I(at));
     /* The primary key (game, ply) is what makes a resent action apply
      * once, whatever the server's own checks said before. */
-    if (rc == SQLITE_CONSTRAINT) *stale = true;
-    return rc == SQLITE_DONE;
+    *stale = st == DB_CONFLICT;
+    return st == DB_OK;
 }
 
 bool store_action_remove_last(Store *s, const char *game, int ply)
 {
-    sqlite3_stmt *st = prepare(s, "DELETE FROM actions WHERE game_id = ? AND ply = ?");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, ply);
-    return run_done(st);
+    return RUN(s, "DELETE FROM actions WHERE game_id = $1 AND ply = $2", NULL, DB_S(game), DB_I(ply)) == DB_OK;
 }
 
+/* Live streams read a game's events after the last id they sent, so ids
+ * must appear in the order of their commits.  SQLite has one writer at a
+ * time; on PostgreSQL two transactions could take ids 7 and 8 and commit
+ * 8 first, and a stream reading then would never see 7.  Locking the
+ * game's row before taking an id orders a game's events as they commit.
+ * The other servers hear of the event when the transaction commits. */
 bool store_event_add(Store *s, const char *game, const char *type, int ply, const char *data)
 {
-    sqlite3_stmt *st = prepare(s, "INSERT INTO events(game_id, type, ply, data) VALUES (?, ?, ?, ?)");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, type, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 3, ply);
-    sqlite3_bind_text(st, 4, data, -1, SQLITE_TRANSIENT);
-    return run_done(st);
+    store_enter(s);
+    DbConn *c = s->conns[held.slot];
+    bool ok = (!s->driver->notify || RUN(s, "SELECT id FROM games WHERE id = $1 FOR UPDATE", NULL, DB_S(game)) == DB_OK) &&
+              RUN(s, "INSERT INTO events(game_id, type, ply, data) VALUES ($1, $2, $3, $4)", NULL, DB_S(game),
+                  DB_S(type), DB_I(ply), DB_S(data)) == DB_OK &&
+              (!s->driver->notify || s->driver->notify(c, game) == DB_OK);
+    store_leave(s);
+    return ok;
 }
 
 bool store_events_after(Store *s, const char *game, int64_t after, json_t *out)
 {
-    sqlite3_stmt *st = prepare(s, "SELECT id, type, ply, data FROM events WHERE game_id = ? AND id > ? ORDER BY id");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 2, after);
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        json_t *e = json_pack("{s:I, s:s, s:i, s:s}", "id", (json_int_t)sqlite3_column_int64(st, 0), "type",
-                              (const char *)sqlite3_column_text(st, 1), "ply", sqlite3_column_int(st, 2), "data",
-                              (const char *)sqlite3_column_text(st, 3));
-        if (!e || json_array_append_new(out, e)) break;
+    DbRows r;
+    if (RUN(s, "SELECT id, type, ply, data FROM events WHERE game_id = $1 AND id > $2 ORDER BY id", &r, DB_S(game),
+            DB_I(after)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) {
+        json_t *e = json_pack("{s:I, s:s, s:I, s:s}", "id", (json_int_t)db_int(&r, i, 0), "type", db_text(&r, i, 1),
+                              "ply", (json_int_t)db_int(&r, i, 2), "data", db_text(&r, i, 3));
+        ok = e && !json_array_append_new(out, e);
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE;
+    db_rows_free(&r);
+    return ok;
 }
 
 bool store_kibitz_add(Store *s, const char *game, int64_t user, const char *text, int64_t at)
 {
-    sqlite3_stmt *st = prepare(s, "INSERT INTO kibitz(game_id, user_id, text, at) VALUES (?, ?, ?, ?)");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 2, user);
-    sqlite3_bind_text(st, 3, text, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 4, at);
-    return run_done(st);
+    return RUN(s, "INSERT INTO kibitz(game_id, user_id, text, at) VALUES ($1, $2, $3, $4)", NULL, DB_S(game),
+               DB_I(user), DB_S(text), DB_I(at)) == DB_OK;
 }
 
 bool store_kibitz_list(Store *s, const char *game, json_t *out)
 {
-    sqlite3_stmt *st = prepare(s, "SELECT u.name, k.text, k.at FROM kibitz k JOIN users u ON u.id = k.user_id "
-                                  "WHERE k.game_id = ? ORDER BY k.id");
-    if (!st) return false;
-    sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        json_t *e = json_pack("{s:s, s:s, s:I}", "name", (const char *)sqlite3_column_text(st, 0), "text",
-                              (const char *)sqlite3_column_text(st, 1), "at", (json_int_t)sqlite3_column_int64(st, 2));
-        if (!e || json_array_append_new(out, e)) break;
+    DbRows r;
+    if (RUN(s,
+            "SELECT u.name, k.text, k.at FROM kibitz k JOIN users u ON u.id = k.user_id "
+            "WHERE k.game_id = $1 ORDER BY k.id",
+            &r, DB_S(game)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) {
+        json_t *e = json_pack("{s:s, s:s, s:I}", "name", db_text(&r, i, 0), "text", db_text(&r, i, 1), "at",
+                              (json_int_t)db_int(&r, i, 2));
+        ok = e && !json_array_append_new(out, e);
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE;
+    db_rows_free(&r);
+    return ok;
 }
 
 bool store_games_of(Store *s, int64_t user, json_t *out)
@@ -488,16 +600,18 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
     /* "Your move" first: an active game where the side to move is the
      * player's; then the other active and waiting games; finished games
      * last, each group newest first. */
-    sqlite3_stmt *st = prepare(s, "SELECT " GAME_COLUMNS " FROM games g WHERE g.white = ?1 OR g.black = ?1 "
-                                  "ORDER BY g.status = 'over', "
-                                  "(g.status = 'active' AND ((g.to_move = 0 AND g.white = ?1) OR "
-                                  "(g.to_move = 1 AND g.black = ?1))) DESC, g.last_action_at DESC, g.created DESC");
-    if (!st) return false;
-    sqlite3_bind_int64(st, 1, user);
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    DbRows r;
+    if (RUN(s,
+            "SELECT " GAME_COLUMNS " FROM games g WHERE g.white = $1 OR g.black = $1 "
+            "ORDER BY g.status = 'over', "
+            "(g.status = 'active' AND ((g.to_move = 0 AND g.white = $1) OR "
+            "(g.to_move = 1 AND g.black = $1))) DESC, g.last_action_at DESC, g.created DESC",
+            &r, DB_I(user)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) {
         GameRow g;
-        read_game(st, &g);
+        read_game(&r, i, &g);
         bool active = g.status && !strcmp(g.status, "active");
         bool yours = active && ((g.to_move == 0 && g.white == user) || (g.to_move == 1 && g.black == user));
         const char *white = g.white == -1 ? "ttchess engine" : g.white_name;
@@ -508,46 +622,45 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
                               g.result, "reason", g.reason, "kind",
                               g.engine_level ? "engine" : g.days_per_move ? "correspondence" : "live");
         store_game_free(&g);
-        if (!e || json_array_append_new(out, e)) break;
+        ok = e && !json_array_append_new(out, e);
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE;
+    db_rows_free(&r);
+    return ok;
 }
 
 bool store_engine_games(Store *s, json_t *out)
 {
-    sqlite3_stmt *st = prepare(s, "SELECT id FROM games WHERE status = 'active' AND (white = -1 OR black = -1) "
-                                  "ORDER BY last_action_at");
-    if (!st) return false;
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        if (json_array_append_new(out, json_string((const char *)sqlite3_column_text(st, 0)))) break;
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE;
+    DbRows r;
+    if (RUN(s,
+            "SELECT id FROM games WHERE status = 'active' AND (white = $1 OR black = $1) "
+            "ORDER BY last_action_at",
+            &r, DB_I(-1)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) ok = !json_array_append_new(out, json_string(db_text(&r, i, 0)));
+    db_rows_free(&r);
+    return ok;
 }
 
 /* One number a query counts, or -1 on a database error. */
-static int64_t count_of(sqlite3_stmt *st)
+static int64_t count_of(DbStatus st, DbRows *r)
 {
-    if (!st) return -1;
-    int64_t n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
-    sqlite3_finalize(st);
+    int64_t n = st == DB_OK && r->rows == 1 ? db_int(r, 0, 0) : -1;
+    if (st == DB_OK) db_rows_free(r);
     return n;
 }
 
 int64_t store_kibitz_count_since(Store *s, int64_t user, int64_t since)
 {
-    sqlite3_stmt *st = prepare(s, "SELECT count(*) FROM kibitz WHERE user_id = ? AND at >= ?");
-    if (st) {
-        sqlite3_bind_int64(st, 1, user);
-        sqlite3_bind_int64(st, 2, since);
-    }
-    return count_of(st);
+    DbRows r;
+    DbStatus st = RUN(s, "SELECT count(*) FROM kibitz WHERE user_id = $1 AND at >= $2", &r, DB_I(user), DB_I(since));
+    return count_of(st, &r);
 }
 
 int64_t store_games_unfinished(Store *s, int64_t user)
 {
-    sqlite3_stmt *st = prepare(s, "SELECT count(*) FROM games WHERE status <> 'over' AND (white = ?1 OR black = ?1)");
-    if (st) sqlite3_bind_int64(st, 1, user);
-    return count_of(st);
+    DbRows r;
+    DbStatus st = RUN(s, "SELECT count(*) FROM games WHERE status <> 'over' AND (white = $1 OR black = $1)", &r,
+                      DB_I(user));
+    return count_of(st, &r);
 }
