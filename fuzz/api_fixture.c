@@ -341,7 +341,8 @@ void fixture_setup(bool starts)
 
     static char *alice_hash, *bob_hash;
     int64_t id;
-    FUZZ_CHECK(store_user_hash(&store, "alice", &id, &alice_hash) && store_user_hash(&store, "bob", &id, &bob_hash),
+    FUZZ_CHECK(store_user_hash(&store, "alice", &id, &alice_hash) && store_user_hash(&store, "bob", &id, &bob_hash) &&
+                   alice_hash && bob_hash,
                "set-up: the password hashes cannot be read");
     fixture_secrets[0] = alice_hash;
     fixture_secrets[1] = bob_hash;

@@ -58,6 +58,8 @@ call x POST /api/register '[1,2]'; expect "not an object" 400 "JSON object"
 call x POST /api/login '{"name":"alice","password":"wrong password"}'; expect "a wrong password" 401 "wrong"
 for i in 1 2 3 4; do call x POST /api/login '{"name":"alice","password":"wrong again"}'; done
 call x POST /api/login '{"name":"alice","password":"correct horse"}'; expect "rate-limited logins" 429 "too many"
+for i in 1 2 3 4 5 6; do call x POST /api/login '{"name":"nobody-at-all","password":"whatever1"}'; done
+expect "failed logins of a name that does not exist are not counted" 401 "wrong"
 call bob POST /api/login '{"name":"bob","password":"battery staple"}'; expect "login" 200
 grep -q 'HttpOnly' <(curl -s -D - -o /dev/null -X POST "$B/api/login" -d '{"name":"carol","password":"carol-pass"}') &&
     grep -q 'SameSite=Strict' <(curl -s -D - -o /dev/null -X POST "$B/api/login" -d '{"name":"carol","password":"carol-pass"}') &&

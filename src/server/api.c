@@ -196,8 +196,13 @@ static void api_login(Store *s, const ApiRequest *req, ApiReply *r)
         reply_error(r, 400, "give a name and a password");
     } else if (!auth_login_allowed(name, now)) {
         reply_error(r, 429, "too many failed logins for this name: wait a minute and try again");
-    } else if (!store_user_hash(s, name, &id, &hash) || !auth_check_password(hash, password)) {
-        auth_login_failed(name, now);
+    } else if (!store_user_hash(s, name, &id, &hash)) {
+        reply_error(r, 503, "the database cannot be read now");
+    } else if (!hash || !auth_check_password(hash, password)) {
+        /* Failures count against accounts that exist, the only ones a
+         * password can be guessed for: names that do not exist cannot
+         * crowd the count of a real one out. */
+        if (hash) auth_login_failed(name, now);
         reply_error(r, 401, "wrong name or password");
     } else if (!store_begin(s) || !open_session(s, id, r) || !store_commit(s)) {
         store_rollback(s);

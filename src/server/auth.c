@@ -75,17 +75,21 @@ typedef struct LoginFailures {
 static LoginFailures failures[LIMIT_SLOTS];
 static pthread_mutex_t failures_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The slot of `name`, or (create) a free or expired one; NULL if none. */
+/* The slot of `name`, or (create) a free or expired one, else the one
+ * whose window began first: with every slot taken, counting goes on for
+ * the names tried last rather than stopping for all. */
 static LoginFailures *slot_of(const char *name, int64_t now_ms, bool create)
 {
-    LoginFailures *free_slot = NULL;
+    LoginFailures *free_slot = NULL, *oldest = &failures[0];
     for (int i = 0; i < LIMIT_SLOTS; i++) {
         LoginFailures *f = &failures[i];
         bool expired = f->name[0] && now_ms - f->since_ms > SERVER_LOGIN_WINDOW_S * 1000LL;
         if (f->name[0] && !expired && !strcasecmp(f->name, name)) return f;
         if (!free_slot && (!f->name[0] || expired)) free_slot = f;
+        if (f->since_ms < oldest->since_ms) oldest = f;
     }
-    if (!create || !free_slot) return NULL;
+    if (!create) return NULL;
+    if (!free_slot) free_slot = oldest;
     memset(free_slot, 0, sizeof *free_slot);
     snprintf(free_slot->name, sizeof free_slot->name, "%s", name);
     free_slot->since_ms = now_ms;

@@ -132,6 +132,8 @@ void store_rollback(Store *s);
 /* Accounts and sessions.  store_user_add fails with *taken set when the
  * name is in use. */
 bool store_user_add(Store *s, const char *name, const char *hash, int64_t *id, bool *taken);
+/* The account's id and password hash; *hash NULL when there is no such
+ * name; false only when the database cannot say. */
 bool store_user_hash(Store *s, const char *name, int64_t *id, char **hash);
 bool store_session_add(Store *s, const char *token_hash, int64_t user, int64_t expires_ms);
 /* The session's player: *user 0 and *name NULL when there is none (an

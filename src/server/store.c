@@ -330,12 +330,14 @@ bool store_user_hash(Store *s, const char *name, int64_t *id, char **hash)
     *hash = NULL;
     DbRows r;
     if (RUN(s, "SELECT id, hash FROM users WHERE lower(name) = lower($1)", &r, DB_S(name))) return false;
+    bool ok = true;
     if (r.rows == 1) {
         *id = db_int(&r, 0, 0);
         *hash = strdup(db_text(&r, 0, 1));
+        ok = *hash != NULL;
     }
     db_rows_free(&r);
-    return *hash != NULL;
+    return ok;
 }
 
 bool store_user_id(Store *s, const char *name, int64_t *id)
