@@ -298,7 +298,7 @@ fuzz-build:
 # A few seconds of libFuzzer on each harness of the server's input (JSON
 # bodies, query strings, every variant's action text, mixed requests), in
 # make test; make fuzz runs them all for longer.
-FUZZ_QUICK_SECONDS ?= 8
+FUZZ_QUICK_SECONDS ?= 5
 fuzz-quick:
 	@$(MAKE) --no-print-directory CC=clang BUILD=$(FUZZ_BUILD) OPT="$(FUZZ_OPT)" \
 	    $(SERVER_FUZZ:%=$(FUZZ_BUILD)/fuzzer/%)
