@@ -321,7 +321,7 @@ static void check_action(const Request *rq, json_t *body)
         CHECK(rq, replied == g->ply + 1, "an action at ply %d gives ply %lld", g->ply, (long long)replied);
         CHECK(rq, ply_now == replied && fen && !strcmp(fen, fen_now),
               "the game reads back at ply %lld, %s, not as replied (%lld, %s)", (long long)ply_now, fen_now,
-              (long long)replied, fen);
+              (long long)replied, fen ? fen : "no fen");
     } else {
         CHECK(rq, ply_now == g->ply && !strcmp(fen_now, g->fen_now),
               "after %d the game is at ply %lld, %s, not %d, %s", got, (long long)ply_now, fen_now, g->ply,
