@@ -109,8 +109,8 @@ static inline const char *fuzz_str(const Text *t)
 
 static inline bool fuzz_same_options(const Variant *v, const Options *a, const Options *b)
 {
-    for (int i = 0; i < OPTIONS_MAX; i++)
-        if (i < v->option_count && a->value[i] != b->value[i]) return false;
+    for (int i = 0; i < v->option_count; i++)
+        if (a->value[i] != b->value[i]) return false;
     return true;
 }
 
