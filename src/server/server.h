@@ -69,10 +69,10 @@ typedef struct Store {
     bool listening;
     atomic_bool stopping;
     void (*on_event)(void);
+    struct GameCache *cache;         /* replayed games (cache.c), or NULL    */
     /* Called after an action is committed in a game with the engine in a
      * seat, so that the engine answers (opponent.c); NULL when no engine
      * plays (the tests and fuzzers of the API alone). */
-    struct GameCache *cache;         /* replayed games (cache.c), or NULL    */
     pthread_mutex_t hooks_lock;      /* guards wake_engine and wake_ctx      */
     void (*wake_engine)(void *ctx, const char *game);
     void *wake_ctx;
