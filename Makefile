@@ -7,7 +7,8 @@
 #   make play         play a game in the terminal instead
 #   make test         unit, perft, CLI, play, API, browser and fuzz-corpus
 #                     tests; the server on PostgreSQL (test-postgres), its
-#                     crash test (test-crash), a few seconds of libFuzzer on
+#                     crash test (test-crash), the server under abuse
+#                     (test-abuse), a few seconds of libFuzzer on
 #                     the server's input (fuzz-quick); then the unit tests
 #                     again under ASan+UBSan
 #   make CC=clang test   the same with clang (in build-clang/)
@@ -74,7 +75,7 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run play web test test-unit test-web test-postgres test-crash bench-load fuzz-quick screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
+.PHONY: all run play web test test-unit test-web test-postgres test-crash test-abuse bench-load fuzz-quick screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
 
 all: $(BUILD)/ttchess $(BUILD)/libttchess.a web
 
@@ -92,7 +93,7 @@ $(BUILD)/gen/tables-gen: src/core/tables_gen.c src/core/bitboard.h include/ttche
 	$(CC) $(CSTD) $(WARN) -O1 $(INCLUDES) $< -o $@
 
 $(BUILD)/gen/tables.c: $(BUILD)/gen/tables-gen
-	./$< > $@.tmp && mv $@.tmp $@
+	$< > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/tables.o: $(BUILD)/gen/tables.c src/core/attacks.h src/core/zobrist.h | compiler
 	@mkdir -p $(dir $@)
@@ -107,10 +108,10 @@ $(BUILD)/ttchess: $(CLI_OBJ) $(BUILD)/libttchess.a
 
 # The web server with the browser client: the main job.
 run: $(BUILD)/ttchess web
-	./$(BUILD)/ttchess serve --host 127.0.0.1 --port 8080 --db data/ttchess.db --static web/dist
+	$(BUILD)/ttchess serve --host 127.0.0.1 --port 8080 --db data/ttchess.db --static web/dist
 
 play: $(BUILD)/ttchess
-	./$(BUILD)/ttchess play --variant gifford
+	$(BUILD)/ttchess play --variant gifford
 
 # The browser client (web/: TypeScript, esbuild, chessgroundx from npm).
 # npm ci installs exactly the lockfile's packages; Playwright's browser
@@ -209,6 +210,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-web
 	@$(MAKE) --no-print-directory test-postgres
 	@$(MAKE) --no-print-directory test-crash
+	@$(MAKE) --no-print-directory test-abuse
 	@$(MAKE) --no-print-directory fuzz-quick
 	@$(MAKE) --no-print-directory test-unit BUILD=$(SAN_BUILD) OPT="$(ASAN_OPT)"
 	@echo "All test suites passed (plain and ASan+UBSan, $(CC); the browser tests with the plain build)."
@@ -247,6 +249,15 @@ test-crash: $(BUILD)/ttchess $(BUILD)/bench/load
 	@./scripts/ensure-packages $(PG_PACKAGES)
 	@TTCHESS=$(BUILD)/ttchess LOAD=$(BUILD)/bench/load ./tests/crash.sh
 	@TTCHESS=$(BUILD)/ttchess LOAD=$(BUILD)/bench/load ./tests/crash.sh --postgres
+
+# The server under abuse (tests/abuse-test.sh, issue 24): floods of
+# connections and slow clients, path traversal, requests racing each
+# limit, hashing floods, challenges, flagged clocks, engine games by the
+# hundred; each against a server of this build, with a second, honest
+# client watching its own latency.  Python's standard library drives them.
+test-abuse: $(BUILD)/ttchess
+	@./scripts/ensure-packages python3:/usr/bin/python3
+	@TTCHESS=$(BUILD)/ttchess ./tests/abuse-test.sh
 
 perft-long: $(BUILD)/ttchess $(TOOL_BIN)
 	./tests/perft-long.sh $(BUILD)/ttchess
@@ -325,4 +336,4 @@ clean:
 	rm -rf build build-* web/dist
 
 magics: $(BUILD)/gen/tables-gen
-	./$(BUILD)/gen/tables-gen --find-magics
+	$(BUILD)/gen/tables-gen --find-magics

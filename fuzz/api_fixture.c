@@ -209,6 +209,12 @@ static FixtureGame *setup_game(const char *body)
     const char *url = json_string_value(json_object_get(j, "invite_url"));
     FUZZ_CHECK(id && strlen(id) < sizeof g->id, "set-up: a game id '%s'", id ? id : "(none)");
     strcpy(g->id, id);
+    /* A game naming bob is a challenge until he accepts it. */
+    if (json_is_true(json_object_get(j, "challenge"))) {
+        char path[96];
+        snprintf(path, sizeof path, "/api/games/%s/accept", id);
+        json_decref(setup_request(fixture_bob, "POST", path, "{}", 200));
+    }
     if (url) {
         const char *tok = strstr(url, "invite=");
         FUZZ_CHECK(tok && strlen(tok + 7) == FIXTURE_TOKEN_CHARS, "set-up: an invitation link '%s'", url);
@@ -376,7 +382,7 @@ void fixture_restore(void)
  * database is put back for the next input, and so must the count be, or
  * else after a few inputs every login of alice's and bob's would be
  * refused (429), and an input would not replay as it ran. */
-void fixture_forget_login(const char *name) { auth_login_succeeded(name); }
+void fixture_forget_login(const char *name) { auth_login_forget(name); }
 
 FixtureGame *fixture_starts_of(const Variant *v, int *n)
 {

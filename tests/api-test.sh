@@ -78,12 +78,17 @@ expect "a request from another site" 403 "another site"
 big=$(head -c 20000 /dev/zero | tr '\0' 'a')
 call bob POST /api/games "{\"variant\":\"$big\"}"; expect "a body over 16 KiB" 413
 call bob GET /api/nothing; expect "an unknown API" 404
-call bob DELETE /api/games; expect "a method not allowed" 405
+call bob PUT /api/games; expect "a method not allowed" 405
 
 # ---- A game with an invited player ------------------------------------------
 call bob POST /api/games '{"variant":"gifford","color":"white","opponent":"carol","days_per_move":2}'
-expect "create a correspondence game" 201 '"url"'
+expect "create a correspondence game (a challenge to carol)" 201 '"challenge":true'
 G=$(field id)
+call bob POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "a challenge is not played before it is accepted" 409 "opponent"
+call alice POST "/api/games/$G/accept"; expect "a challenge accepted by another player" 403 "another player"
+call carol GET /api/games; expect "carol's challenges received" 200 "\"challenges\":[{\"id\":\"$G\""
+call carol POST "/api/games/$G/accept"; expect "carol accepts the challenge" 200
+call carol POST "/api/games/$G/accept"; expect "a challenge accepted twice" 409 "no longer open"
 call bob POST /api/games '{"variant":"nosuch"}'; expect "an unknown variant" 400 "unknown variant"
 call bob POST /api/games '{"variant":"chess","opponent":"nobody"}'; expect "an unknown opponent" 400 "no player"
 call bob POST /api/games '{"variant":"chess","fen":"garbage"}'; expect "a bad FEN" 400

@@ -133,25 +133,39 @@ static bool valid_name(const char *name)
 
 /* ---- Accounts ------------------------------------------------------------- */
 
-static char *session_cookie(const char *token, int max_age)
+/* The session cookie; Secure when the server is reached over https (its
+ * --origin), so that the browser never sends it in clear. */
+static char *session_cookie(const ApiRequest *req, const char *token, int max_age)
 {
     char *c = malloc(200);
     if (c)
-        snprintf(c, 200, "ttchess_session=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d", token ? token : "",
-                 max_age);
+        snprintf(c, 200, "ttchess_session=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d%s", token ? token : "",
+                 max_age, req->secure ? "; Secure" : "");
     return c;
 }
 
 /* Opens a session for the user and sets its cookie. */
-static bool open_session(Store *s, int64_t user, ApiReply *r)
+static bool open_session(Store *s, const ApiRequest *req, int64_t user, ApiReply *r)
 {
     char token[2 * SERVER_TOKEN_BYTES + 1], hash[65];
     auth_new_token(token);
     auth_token_hash(token, hash);
     if (!store_session_add(s, hash, user, server_now_ms() + SERVER_SESSION_DAYS * 86400000LL)) return false;
-    r->set_cookie = session_cookie(token, SERVER_SESSION_DAYS * 86400);
+    r->set_cookie = session_cookie(req, token, SERVER_SESSION_DAYS * 86400);
     return r->set_cookie != NULL;
 }
+
+/* The length of a password as a person counts it: in characters (Unicode
+ * code points), not bytes.  The text is valid UTF-8 (jansson checks it),
+ * so the characters are the bytes that do not continue one. */
+static size_t characters(const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) n += (*p & 0xC0) != 0x80;
+    return n;
+}
+
+static const char HASH_BUSY[] = "the server is checking many passwords right now: try again in a few seconds";
 
 static void api_register(Store *s, const ApiRequest *req, ApiReply *r)
 {
@@ -162,20 +176,30 @@ static void api_register(Store *s, const ApiRequest *req, ApiReply *r)
         reply_error(r, 400, "give a name and a password");
     } else if (!valid_name(name)) {
         reply_error(r, 400, "a name is 1 to 32 letters, digits, '_' or '-'");
-    } else if (strlen(password) < SERVER_MIN_PASSWORD || strlen(password) > SERVER_MAX_PASSWORD) {
+    } else if (characters(password) < SERVER_MIN_PASSWORD || characters(password) > SERVER_MAX_PASSWORD) {
         reply_error(r, 400, "a password is 8 to 256 characters");
     } else {
         char hash[128];
         int64_t id;
         bool taken;
-        if (!auth_hash_password(password, hash)) {
-            reply_error(r, 500, "out of memory");
+        AuthStatus hashed;
+        /* A taken name is refused before the costly hash (and the insert
+         * below refuses it again if two registrations race for it). */
+        if (store_user_id(s, name, &id)) {
+            reply_error(r, 409, "that name is taken");
+        } else if (!auth_register_allowed(req->client, server_now_ms())) {
+            char why[160];
+            snprintf(why, sizeof why, "at most %d new accounts an hour from one address: try again later",
+                     auth_register_limit());
+            reply_error(r, 429, why);
+        } else if ((hashed = auth_hash_password(password, hash)) != AUTH_OK) {
+            reply_error(r, hashed == AUTH_BUSY ? 503 : 500, hashed == AUTH_BUSY ? HASH_BUSY : "out of memory");
         } else if (!store_begin(s)) {
             reply_error(r, 503, "the database cannot be written now");
         } else if (!store_user_add(s, name, hash, &id, &taken)) {
             store_rollback(s);
             reply_error(r, taken ? 409 : 503, taken ? "that name is taken" : "the database cannot be written now");
-        } else if (!open_session(s, id, r) || !store_commit(s)) {
+        } else if (!open_session(s, req, id, r) || !store_commit(s)) {
             store_rollback(s);
             reply_error(r, 503, "the database cannot be written now");
         } else {
@@ -185,6 +209,10 @@ static void api_register(Store *s, const ApiRequest *req, ApiReply *r)
     json_decref(body);
 }
 
+/* A login: the name's attempt is taken before the password is checked
+ * (auth.c), so that parallel requests cannot check more passwords than
+ * the limit; a name that does not exist is checked against a decoy at the
+ * same cost and never counted (no password can be guessed for it). */
 static void api_login(Store *s, const ApiRequest *req, ApiReply *r)
 {
     json_t *body = body_object(req, r);
@@ -194,22 +222,23 @@ static void api_login(Store *s, const ApiRequest *req, ApiReply *r)
     char *hash = NULL;
     if (!name || !password) {
         reply_error(r, 400, "give a name and a password");
-    } else if (!auth_login_allowed(name, now)) {
-        reply_error(r, 429, "too many failed logins for this name: wait a minute and try again");
     } else if (!store_user_hash(s, name, &id, &hash)) {
         reply_error(r, 503, "the database cannot be read now");
-    } else if (!hash || !auth_check_password(hash, password)) {
-        /* Failures count against accounts that exist, the only ones a
-         * password can be guessed for: names that do not exist cannot
-         * crowd the count of a real one out. */
-        if (hash) auth_login_failed(name, now);
-        reply_error(r, 401, "wrong name or password");
-    } else if (!store_begin(s) || !open_session(s, id, r) || !store_commit(s)) {
-        store_rollback(s);
-        reply_error(r, 503, "the database cannot be written now");
+    } else if (hash && !auth_login_begin(name, now)) {
+        reply_error(r, 429, "too many failed logins for this name: wait a minute and try again");
     } else {
-        auth_login_succeeded(name);
-        reply_json(r, 200, json_pack("{s:s}", "name", name));
+        AuthStatus checked = auth_check_password(hash, password);
+        if (hash) auth_login_end(name, checked, now);
+        if (checked == AUTH_BUSY) {
+            reply_error(r, 503, HASH_BUSY);
+        } else if (checked != AUTH_OK) {
+            reply_error(r, 401, "wrong name or password");
+        } else if (!store_begin(s) || !open_session(s, req, id, r) || !store_commit(s)) {
+            store_rollback(s);
+            reply_error(r, 503, "the database cannot be written now");
+        } else {
+            reply_json(r, 200, json_pack("{s:s}", "name", name));
+        }
     }
     free(hash);
     json_decref(body);
@@ -222,7 +251,7 @@ static void api_logout(Store *s, const ApiRequest *req, ApiReply *r)
         auth_token_hash(req->session_token, hash);
         store_session_remove(s, hash);
     }
-    r->set_cookie = session_cookie(NULL, 0);
+    r->set_cookie = session_cookie(req, NULL, 0);
     reply_json(r, 200, json_pack("{s:b}", "ok", 1));
 }
 
@@ -242,8 +271,16 @@ static bool read_clock(json_t *body, GameRow *g, ApiReply *r)
         json_t *min = json_object_get(clock, "minutes"), *inc = json_object_get(clock, "increment");
         double m = json_is_number(min) ? json_number_value(min) : -1;
         double i = inc ? (json_is_number(inc) ? json_number_value(inc) : -1) : 0;
-        if (m <= 0 || m > 600 || i < 0 || i > 600) {
-            reply_error(r, 400, "a live clock is {\"minutes\": 0 to 600 (not 0), \"increment\": seconds 0 to 600}");
+        /* A clock too small to count in milliseconds would be no clock at
+         * all (1e-300 minutes is 0 ms): a clock has at least a second. */
+        if (!(m > 0 && m <= SERVER_CLOCK_MAX_MINUTES && m * 60000 >= SERVER_CLOCK_MIN_MS) ||
+            !(i >= 0 && i <= SERVER_CLOCK_MAX_INCREMENT_S)) {
+            char why[200];
+            snprintf(why, sizeof why,
+                     "a live clock is {\"minutes\": more than 0 (at least a second) and at most %d, "
+                     "\"increment\": 0 to %d seconds}",
+                     SERVER_CLOCK_MAX_MINUTES, SERVER_CLOCK_MAX_INCREMENT_S);
+            reply_error(r, 400, why);
             return false;
         }
         g->base_ms = (int64_t)(m * 60000);
@@ -252,8 +289,10 @@ static bool read_clock(json_t *body, GameRow *g, ApiReply *r)
         return true;
     }
     json_int_t d = days ? (json_is_integer(days) ? json_integer_value(days) : -1) : 3;
-    if (d < 1 || d > 30) {
-        reply_error(r, 400, "days_per_move is a whole number from 1 to 30");
+    if (d < SERVER_MIN_DAYS || d > SERVER_MAX_DAYS) {
+        char why[96];
+        snprintf(why, sizeof why, "days_per_move is a whole number from %d to %d", SERVER_MIN_DAYS, SERVER_MAX_DAYS);
+        reply_error(r, 400, why);
         return false;
     }
     g->days_per_move = (int)d;
@@ -285,6 +324,121 @@ static bool under_game_limit(Store *s, int64_t user, ApiReply *r)
     return false;
 }
 
+/* The variant, options and start position of a new game, checked by the
+ * library: a position in which the game is already over is refused, since
+ * such a game would be in play with nothing to play.  Sets g's variant and
+ * side to move; false after a 400 or 422 reply. */
+static bool read_start(json_t *body, GameRow *g, ApiReply *r)
+{
+    const char *variant = member_string(body, "variant"), *options = member_string(body, "options");
+    const char *fen = member_string(body, "fen");
+    const Variant *v = variant ? variant_find(variant) : NULL;
+    Text err = TEXT_INIT, result = TEXT_INIT, reason = TEXT_INIT;
+    Options opts;
+    Game test;
+    bool ok = false;
+    if (!v) {
+        Text names = TEXT_INIT;
+        variant_names(&names);
+        text_addf(&err, "unknown variant '%s'; the variants are: %s", variant ? variant : "", text_str(&names));
+        text_free(&names);
+        reply_error(r, 400, text_str(&err));
+    } else if (options_default(v, &opts), options && !options_parse(v, &opts, options, &err)) {
+        reply_error(r, 400, text_str(&err));
+    } else if (!game_init(&test, v, &opts, fen, &err)) {
+        game_free(&test);
+        reply_error(r, 400, text_str(&err));
+    } else {
+        if (play_outcome(&test, &result, &reason)) {
+            text_clear(&err);
+            text_addf(&err, "the game is already over in this position: %s", text_str(&reason));
+            reply_error(r, 422, text_str(&err));
+        } else {
+            g->variant = (char *)v->name;
+            g->options = (char *)options;
+            g->fen = (char *)fen;
+            g->to_move = game_board(&test)->side;
+            ok = true;
+        }
+        game_free(&test);
+    }
+    text_free(&err);
+    text_free(&result);
+    text_free(&reason);
+    return ok;
+}
+
+/* Who takes the other seat: the engine ("level"), a player challenged by
+ * name ("opponent": seated only when they accept), or whoever opens the
+ * invitation link (neither).  Sets g's status and invitation; *other is
+ * the other seat's id (0 while open).  False after a reply. */
+static bool read_opponent(Store *s, const ApiRequest *req, json_t *body, GameRow *g, int64_t *other,
+                          char invite[2 * SERVER_TOKEN_BYTES + 1], ApiReply *r)
+{
+    const char *opponent = member_string(body, "opponent");
+    json_t *level = json_object_get(body, "level");
+    *other = 0;
+    if (level) {
+        json_int_t lv = json_is_integer(level) ? json_integer_value(level) : 0;
+        if (lv < 1 || lv > 10 || opponent)
+            return reply_error(r, 400, "to play the engine, give \"level\": 1 to 10 and no opponent"), false;
+        g->engine_level = (int)lv;
+        *other = -1;
+        g->status = "active";
+        return true;
+    }
+    if (!opponent) {
+        auth_new_token(invite);
+        g->invite_token = invite;
+        g->status = "waiting";
+        return true;
+    }
+    int64_t them;
+    bool blocked = false;
+    if (!store_user_id(s, opponent, &them)) return reply_error(r, 400, "no player of that name"), false;
+    if (them == req->user) return reply_error(r, 400, "challenge someone else, or play the engine"), false;
+    if (!store_blocked(s, req->user, them, &blocked)) return reply_error(r, 503, "the database cannot be read now"), false;
+    if (blocked) return reply_error(r, 403, "this player does not accept challenges from you"), false;
+    g->invited = them;
+    g->status = "challenge";
+    return true;
+}
+
+/* A challenger may have SERVER_MAX_CHALLENGES challenges open: each is a
+ * line in somebody's lobby, and a script could otherwise fill every
+ * lobby.  Counted inside the creating transaction (store_lock_user). */
+static bool under_challenge_limit(Store *s, int64_t user, ApiReply *r)
+{
+    int64_t n = store_challenges_sent(s, user);
+    if (n < 0) return reply_error(r, 503, "the database cannot be read now"), false;
+    if (n < SERVER_MAX_CHALLENGES) return true;
+    char why[128];
+    snprintf(why, sizeof why, "you have %d challenges waiting for an answer, the most a player may have",
+             SERVER_MAX_CHALLENGES);
+    reply_error(r, 429, why);
+    return false;
+}
+
+/* The limits are counted and the game written in one transaction with the
+ * player's row locked, so that requests sent together cannot pass a limit
+ * (store_lock_user). */
+static bool add_game_within_limits(Store *s, const GameRow *g, ApiReply *r)
+{
+    if (!store_begin(s)) return reply_error(r, 503, "the database cannot be written now"), false;
+    bool within = true;
+    if (!store_lock_user(s, g->creator)) within = (reply_error(r, 503, "the database cannot be written now"), false);
+    else within = under_game_limit(s, g->creator, r) && (!g->invited || under_challenge_limit(s, g->creator, r));
+    if (!within) {
+        store_rollback(s);
+        return false;
+    }
+    if (!store_game_add(s, g) || !store_commit(s)) {
+        store_rollback(s);
+        return reply_error(r, 503, "the database cannot be written now"), false;
+    }
+    return true;
+}
+
 static void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
 {
     if (!req->user) {
@@ -293,105 +447,39 @@ static void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
     }
     json_t *body = body_object(req, r);
     if (!body) return;
-    if (!under_game_limit(s, req->user, r)) {
-        json_decref(body);
-        return;
-    }
-    GameRow g = { 0 };
-    const char *variant = member_string(body, "variant"), *options = member_string(body, "options");
-    const char *fen = member_string(body, "fen"), *color = member_string(body, "color");
-    const char *opponent = member_string(body, "opponent");
-    json_t *level = json_object_get(body, "level");
-    Text err = TEXT_INIT;
-    const Variant *v = variant ? variant_find(variant) : NULL;
-    Options opts;
+    GameRow g = { .creator = req->user, .kibitz = true };
+    const char *color = member_string(body, "color");
     char id[2 * SERVER_TOKEN_BYTES + 1], invite[2 * SERVER_TOKEN_BYTES + 1] = "";
-    if (!v) {
-        Text names = TEXT_INIT;
-        variant_names(&names);
-        text_addf(&err, "unknown variant '%s'; the variants are: %s", variant ? variant : "", text_str(&names));
-        text_free(&names);
-        reply_error(r, 400, text_str(&err));
-        goto done;
-    }
-    options_default(v, &opts);
-    if (options && !options_parse(v, &opts, options, &err)) {
-        reply_error(r, 400, text_str(&err));
-        goto done;
-    }
-    Game test;
-    if (!game_init(&test, v, &opts, fen, &err)) {
-        game_free(&test);
-        reply_error(r, 400, text_str(&err));
-        goto done;
-    }
-    g.to_move = game_board(&test)->side;
-    game_free(&test);
-    bool creator_white;
-    if (!color || !strcmp(color, "random")) {
-        creator_white = auth_coin();
-    } else if (!strcmp(color, "white") || !strcmp(color, "black")) {
-        creator_white = !strcmp(color, "white");
-    } else {
+    int64_t other;
+    bool creator_white = !color || !strcmp(color, "random") ? auth_coin() : !strcmp(color, "white");
+    if (color && strcmp(color, "random") && strcmp(color, "white") && strcmp(color, "black")) {
         reply_error(r, 400, "color is \"white\", \"black\" or \"random\"");
-        goto done;
-    }
-    auth_new_token(id);
-    id[16] = '\0';   /* 64 bits: game ids are public, only invitations are secret */
-    g.id = id;
-    g.variant = (char *)v->name;
-    g.options = (char *)options;
-    g.fen = (char *)fen;
-    g.creator = req->user;
-    g.status = "waiting";
-    g.kibitz = true;
-    if (!read_clock(body, &g, r)) goto done;
-    int64_t other = 0;
-    if (level) {
-        json_int_t lv = json_is_integer(level) ? json_integer_value(level) : 0;
-        if (lv < 1 || lv > 10 || opponent) {
-            reply_error(r, 400, "to play the engine, give \"level\": 1 to 10 and no opponent");
-            goto done;
+    } else if (read_start(body, &g, r) && read_clock(body, &g, r) &&
+               read_opponent(s, req, body, &g, &other, invite, r)) {
+        auth_new_token(id);
+        id[16] = '\0';   /* 64 bits: game ids are public, only invitations are secret */
+        g.id = id;
+        g.white = creator_white ? req->user : other;
+        g.black = creator_white ? other : req->user;
+        if (add_game_within_limits(s, &g, r)) {
+            char url[64], invite_url[128];
+            snprintf(url, sizeof url, "/games/%s", id);
+            snprintf(invite_url, sizeof invite_url, "/games/%s?invite=%s", id, invite);
+            reply_json(r, 201, json_pack("{s:s, s:s, s:s?, s:b}", "id", id, "url", url, "invite_url",
+                                         g.invite_token ? invite_url : NULL, "challenge", g.invited != 0));
+            wake_engine(s, &g);
         }
-        g.engine_level = (int)lv;
-        other = -1;
-        g.status = "active";
-    } else if (opponent) {
-        if (!store_user_id(s, opponent, &other)) {
-            reply_error(r, 400, "no player of that name");
-            goto done;
-        }
-        if (other == req->user) {
-            reply_error(r, 400, "invite someone else, or play the engine");
-            goto done;
-        }
-        g.invited = other;
-        g.status = "active";
-    } else {
-        auth_new_token(invite);
-        g.invite_token = invite;
     }
-    g.white = creator_white ? req->user : other;
-    g.black = creator_white ? other : req->user;
-    if (!store_begin(s)) {
-        reply_error(r, 503, "the database cannot be written now");
-    } else if (!store_game_add(s, &g) || !store_commit(s)) {
-        store_rollback(s);
-        reply_error(r, 503, "the database cannot be written now");
-    } else {
-        char url[64], invite_url[128];
-        snprintf(url, sizeof url, "/games/%s", id);
-        snprintf(invite_url, sizeof invite_url, "/games/%s?invite=%s", id, invite);
-        reply_json(r, 201, json_pack("{s:s, s:s, s:s?}", "id", id, "url", url, "invite_url",
-                                     g.invite_token ? invite_url : NULL));
-        wake_engine(s, &g);
-    }
-done:
-    text_free(&err);
     json_decref(body);
 }
 
 /* ---- One game ------------------------------------------------------------- */
+
+static void set_string(char **field, const char *value)
+{
+    free(*field);
+    *field = value ? strdup(value) : NULL;
+}
 
 /* Loads a game's row, or replies 404 (or 503). */
 static bool load_row(Store *s, const char *id, GameRow *row, ApiReply *r)
@@ -435,6 +523,37 @@ static void api_get_game(Store *s, const ApiRequest *req, const char *id, ApiRep
     store_game_free(&row);
 }
 
+/* Seats `user` in the game's open seat and starts it, with the joiner's
+ * game limit counted in the same transaction (store_lock_user); `event`
+ * is the event's type.  The caller has checked who may take the seat. */
+static void take_seat(Store *s, GameRow *row, int64_t user, const char *event, ApiReply *r)
+{
+    if (!row->white) row->white = user;
+    else row->black = user;
+    free(row->invite_token);
+    row->invite_token = NULL;
+    set_string(&row->status, "active");
+    char data[64];
+    snprintf(data, sizeof data, "{\"joined\":\"%s\"}", row->white == user ? "white" : "black");
+    bool stale = false;
+    if (!row->status || !store_begin(s)) {
+        reply_error(r, 503, "the database cannot be written now");
+    } else if (!store_lock_user(s, user)) {
+        store_rollback(s);
+        reply_error(r, 503, "the database cannot be written now");
+    } else if (!under_game_limit(s, user, r)) {
+        store_rollback(s);
+    } else if (!store_game_update(s, row, &stale) || !store_event_add(s, row->id, event, row->ply, data) ||
+               !store_commit(s)) {
+        store_rollback(s);
+        if (stale) reply_error(r, 409, "someone else has just changed this game: reload it");
+        else reply_error(r, 503, "the database cannot be written now");
+    } else {
+        events_notify();
+        reply_json(r, 200, json_pack("{s:s}", "id", row->id));
+    }
+}
+
 static void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
 {
     if (!req->user) {
@@ -450,42 +569,60 @@ static void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *
             reply_error(r, 403, "this invitation is not valid (or its seat is taken)");
         } else if (row.white == req->user || row.black == req->user) {
             reply_error(r, 409, "you are already a player of this game");
-        } else if (!under_game_limit(s, req->user, r)) {
-            /* replied */
         } else {
-            if (!row.white) row.white = req->user;
-            else row.black = req->user;
-            free(row.invite_token);
-            row.invite_token = NULL;
-            free(row.status);
-            row.status = strdup("active");
-            char data[64];
-            snprintf(data, sizeof data, "{\"joined\":\"%s\"}", row.white == req->user ? "white" : "black");
-            bool stale = false;
-            if (!row.status || !store_begin(s)) {
-                reply_error(r, 503, "the database cannot be written now");
-            } else if (!store_game_update(s, &row, &stale) || !store_event_add(s, id, "joined", row.ply, data) ||
-                       !store_commit(s)) {
-                store_rollback(s);
-                if (stale) reply_error(r, 409, "someone else has just joined: reload the game");
-                else reply_error(r, 503, "the database cannot be written now");
-            } else {
-                events_notify();
-                reply_json(r, 200, json_pack("{s:s}", "id", id));
-            }
+            take_seat(s, &row, req->user, "joined", r);
         }
         store_game_free(&row);
     }
     json_decref(body);
 }
 
-/* ---- Actions ------------------------------------------------------------ */
-
-static void set_string(char **field, const char *value)
+/* A challenge is accepted by the player it names, who then takes the open
+ * seat; it is declined by them, or withdrawn by the challenger.  Until it
+ * is accepted nobody may act in the game, and it does not count toward the
+ * challenged player's games (docs/api.md, "Challenges"). */
+static void api_answer_challenge(Store *s, const ApiRequest *req, const char *id, bool accept, ApiReply *r)
 {
-    free(*field);
-    *field = value ? strdup(value) : NULL;
+    if (!req->user) {
+        reply_error(r, 401, "log in to answer a challenge");
+        return;
+    }
+    GameRow row;
+    if (!load_row(s, id, &row, r)) return;
+    bool challenged = row.invited == req->user, challenger = row.creator == req->user;
+    if (strcmp(row.status, "challenge") || !row.invited) {
+        reply_error(r, (challenged || challenger) ? 409 : 403,
+                    (challenged || challenger) ? "this challenge is no longer open" : "this challenge is not yours");
+    } else if (accept ? !challenged : !(challenged || challenger)) {
+        reply_error(r, 403, accept ? "this challenge is addressed to another player" : "this challenge is not yours");
+    } else if (accept) {
+        take_seat(s, &row, req->user, "accepted", r);
+    } else {
+        char reason[96], data[160];
+        snprintf(reason, sizeof reason, "%s by %s", challenged ? "declined" : "withdrawn", req->user_name);
+        json_t *d = json_pack("{s:s}", "reason", reason);
+        char *dump = d ? json_dumps(d, JSON_COMPACT) : NULL;
+        snprintf(data, sizeof data, "%s", dump ? dump : "{}");
+        free(dump);
+        json_decref(d);
+        set_string(&row.status, "declined");
+        set_string(&row.reason, reason);
+        bool stale = false;
+        if (!row.status || !row.reason || !store_begin(s)) {
+            reply_error(r, 503, "the database cannot be written now");
+        } else if (!store_game_update(s, &row, &stale) || !store_event_add(s, id, "declined", row.ply, data) ||
+                   !store_commit(s)) {
+            store_rollback(s);
+            reply_error(r, stale ? 409 : 503, stale ? "this challenge has just changed: reload it" : "the database cannot be written now");
+        } else {
+            events_notify();
+            reply_json(r, 200, json_pack("{s:s}", "id", id));
+        }
+    }
+    store_game_free(&row);
 }
+
+/* ---- Actions ------------------------------------------------------------ */
 
 /* Ends the game as the players declared ("0-1 white resigns"): the
  * game's own rules judge the end (van Gog), and the row keeps both. */
@@ -752,13 +889,19 @@ static void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply
             reply_error(r, 400, "a comment is at most 500 bytes");
         } else if (!row.kibitz && !over) {
             reply_error(r, 403, "the players have switched kibitzing off until the game ends");
-        } else if (!kibitz_allowed(s, req->user, r)) {
-            /* replied */
         } else {
+            /* The rate is counted in the transaction that writes the
+             * comment, with the player's row locked: comments sent
+             * together cannot pass the limit. */
             json_t *d = json_pack("{s:s, s:s}", "name", req->user_name, "text", text);
             char *dump = d ? json_dumps(d, JSON_COMPACT) : NULL;
             if (!dump || !store_begin(s)) {
                 reply_error(r, 503, "the database cannot be written now");
+            } else if (!store_lock_user(s, req->user)) {
+                store_rollback(s);
+                reply_error(r, 503, "the database cannot be written now");
+            } else if (!kibitz_allowed(s, req->user, r)) {
+                store_rollback(s);
             } else if (!store_kibitz_add(s, id, req->user, text, server_now_ms()) ||
                        !store_event_add(s, id, "kibitz", row.ply, dump) || !store_commit(s)) {
                 store_rollback(s);
@@ -852,9 +995,105 @@ static void api_my_games(Store *s, const ApiRequest *req, ApiReply *r)
         reply_error(r, 401, "log in to see your games");
         return;
     }
+    json_t *list = json_array(), *challenges = json_array();
+    if (list && challenges && store_games_of(s, req->user, list) && store_challenges_of(s, req->user, challenges))
+        reply_json(r, 200, json_pack("{s:s, s:o, s:o}", "name", req->user_name, "games", list, "challenges", challenges));
+    else reply_error(r, 503, "the database cannot be read now"), json_decref(list), json_decref(challenges);
+}
+
+/* ---- Personal API tokens and the block list ----------------------------------- */
+
+/* Tokens are how scripts and bots use the API (docs/api.md, "Tokens"): a
+ * token is shown once, when made, and kept only as its hash.  A token is
+ * made from a browser session, never by another token, so that a leaked
+ * token cannot mint more. */
+static void api_token_create(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    if (!req->user) return reply_error(r, 401, "log in to make an API token");
+    if (req->by_token) return reply_error(r, 403, "API tokens are made from your account page, not with another token");
+    json_t *body = body_object(req, r);
+    if (!body) return;
+    const char *label = member_string(body, "label");
+    if (!label || !*label || characters(label) > SERVER_MAX_NAME) {
+        reply_error(r, 400, "give the token a label of 1 to 32 characters (what it is for)");
+        json_decref(body);
+        return;
+    }
+    char token[2 * SERVER_TOKEN_BYTES + 1], hash[65];
+    auth_new_token(token);
+    auth_token_hash(token, hash);
+    int64_t id, held;
+    if (!store_begin(s) || !store_lock_user(s, req->user)) {
+        store_rollback(s);
+        reply_error(r, 503, "the database cannot be written now");
+    } else if ((held = store_tokens_count(s, req->user)) < 0 || held >= SERVER_MAX_TOKENS) {
+        store_rollback(s);
+        char why[96];
+        snprintf(why, sizeof why, "you hold %d API tokens, the most a player may: revoke one first", SERVER_MAX_TOKENS);
+        reply_error(r, held < 0 ? 503 : 429, held < 0 ? "the database cannot be read now" : why);
+    } else if (!store_token_add(s, req->user, hash, label, &id) || !store_commit(s)) {
+        store_rollback(s);
+        reply_error(r, 503, "the database cannot be written now");
+    } else {
+        reply_json(r, 201, json_pack("{s:I, s:s, s:s, s:I}", "id", (json_int_t)id, "label", label, "token", token,
+                                     "created", (json_int_t)server_now_ms()));
+    }
+    json_decref(body);
+}
+
+static void api_tokens(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    if (!req->user) return reply_error(r, 401, "log in to see your API tokens");
     json_t *list = json_array();
-    if (list && store_games_of(s, req->user, list)) reply_json(r, 200, json_pack("{s:s, s:o}", "name", req->user_name, "games", list));
+    if (list && store_tokens_of(s, req->user, list)) reply_json(r, 200, json_pack("{s:o}", "tokens", list));
     else reply_error(r, 503, "the database cannot be read now"), json_decref(list);
+}
+
+static void api_token_revoke(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
+{
+    if (!req->user) return reply_error(r, 401, "log in to revoke an API token");
+    char *end;
+    long long n = strtoll(id, &end, 10);
+    bool found = false;
+    if (*end || n <= 0) reply_error(r, 404, "no such API token");
+    else if (!store_token_remove(s, req->user, n, &found)) reply_error(r, 503, "the database cannot be written now");
+    else if (!found) reply_error(r, 404, "no such API token");
+    else reply_json(r, 200, json_pack("{s:b}", "revoked", 1));
+}
+
+static void api_blocks(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    if (!req->user) return reply_error(r, 401, "log in to see whom you block");
+    json_t *list = json_array();
+    if (list && store_blocks_of(s, req->user, list)) reply_json(r, 200, json_pack("{s:o}", "blocked", list));
+    else reply_error(r, 503, "the database cannot be read now"), json_decref(list);
+}
+
+/* Blocking a player refuses their challenges from then on; games already
+ * accepted go on. */
+static void api_block(Store *s, const ApiRequest *req, ApiReply *r)
+{
+    if (!req->user) return reply_error(r, 401, "log in to block a player");
+    json_t *body = body_object(req, r);
+    if (!body) return;
+    const char *name = member_string(body, "name");
+    int64_t them;
+    if (!name || !store_user_id(s, name, &them)) reply_error(r, 404, "no player of that name");
+    else if (them == req->user) reply_error(r, 400, "you cannot block yourself");
+    else if (!store_block_add(s, req->user, them)) reply_error(r, 503, "the database cannot be written now");
+    else reply_json(r, 201, json_pack("{s:s}", "blocked", name));
+    json_decref(body);
+}
+
+static void api_unblock(Store *s, const ApiRequest *req, const char *name, ApiReply *r)
+{
+    if (!req->user) return reply_error(r, 401, "log in to unblock a player");
+    int64_t them;
+    bool found = false;
+    if (!store_user_id(s, name, &them)) reply_error(r, 404, "no player of that name");
+    else if (!store_block_remove(s, req->user, them, &found)) reply_error(r, 503, "the database cannot be written now");
+    else if (!found) reply_error(r, 404, "you do not block this player");
+    else reply_json(r, 200, json_pack("{s:s}", "unblocked", name));
 }
 
 /* Who is logged in: a page asks this first, so that a visitor is told
@@ -884,7 +1123,7 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
 {
     memset(r, 0, sizeof *r);
     char seg[2][64];
-    bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
+    bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST"), del = !strcmp(req->method, "DELETE");
     if (post && route(req->path, "/api/register", seg)) api_register(s, req, r);
     else if (post && route(req->path, "/api/login", seg)) api_login(s, req, r);
     else if (post && route(req->path, "/api/logout", seg)) api_logout(s, req, r);
@@ -894,10 +1133,18 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (post && route(req->path, "/api/games", seg)) api_create_game(s, req, r);
     else if (get && route(req->path, "/api/games/*", seg)) api_get_game(s, req, seg[0], r);
     else if (post && route(req->path, "/api/games/*/join", seg)) api_join(s, req, seg[0], r);
+    else if (post && route(req->path, "/api/games/*/accept", seg)) api_answer_challenge(s, req, seg[0], true, r);
+    else if (post && route(req->path, "/api/games/*/decline", seg)) api_answer_challenge(s, req, seg[0], false, r);
+    else if (get && route(req->path, "/api/tokens", seg)) api_tokens(s, req, r);
+    else if (post && route(req->path, "/api/tokens", seg)) api_token_create(s, req, r);
+    else if (del && route(req->path, "/api/tokens/*", seg)) api_token_revoke(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/blocks", seg)) api_blocks(s, req, r);
+    else if (post && route(req->path, "/api/blocks", seg)) api_block(s, req, r);
+    else if (del && route(req->path, "/api/blocks/*", seg)) api_unblock(s, req, seg[0], r);
     else if (post && route(req->path, "/api/games/*/actions", seg)) api_action(s, req, seg[0], r);
     else if ((get || post) && route(req->path, "/api/games/*/kibitz", seg)) api_kibitz(s, req, seg[0], r);
     else if (get && route(req->path, "/api/games/*/pgn", seg)) api_record(s, seg[0], true, r);
     else if (get && route(req->path, "/api/games/*/sheets", seg)) api_record(s, seg[0], false, r);
     else if (get && route(req->path, "/api/games/*/diagram.svg", seg)) api_diagram(s, req, seg[0], r);
-    else reply_error(r, get || post ? 404 : 405, get || post ? "no such API" : "only GET and POST");
+    else reply_error(r, get || post || del ? 404 : 405, get || post || del ? "no such API" : "only GET, POST and DELETE");
 }

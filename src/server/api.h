@@ -21,6 +21,10 @@ typedef struct ApiRequest {
     int64_t user;               /* 0: not logged in                          */
     const char *user_name;
     const char *session_token;  /* the cookie's token, or NULL               */
+    const char *client;         /* the client's address as text ("127.0.0.2"; from
+                                 * X-Forwarded-For with --trust-proxy), or NULL */
+    bool secure;                /* the server's origin is https: cookies are Secure */
+    bool by_token;              /* the user comes from an API token (Bearer)  */
 } ApiRequest;
 
 typedef struct ApiReply {

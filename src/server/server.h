@@ -50,6 +50,39 @@ enum {
     SERVER_KIBITZ_BURST = 5,            /* kibitz messages a player may send ... */
     SERVER_KIBITZ_WINDOW_S = 30,        /* ... within this many seconds         */
     SERVER_CACHED_GAMES = 512,          /* games kept replayed (cache.c)        */
+    SERVER_MAX_PER_ADDRESS = 32,        /* connections at once from one address (default of
+                                         * --max-connections-per-address)       */
+    SERVER_REQUEST_TIMEOUT_S = 10,      /* to send a request's headers and body  */
+    SERVER_IDLE_TIMEOUT_S = 30,         /* a kept-alive connection with no request */
+    SERVER_MAX_REQUEST_LINE = 4096,     /* bytes of a request line (then 414)     */
+    SERVER_MAX_HEAD = 8192,             /* bytes of a request line and its headers (431) */
+    SERVER_MAX_FIELDS = 100,            /* header fields and cookies of a request (431),
+                                         * and query arguments (414)            */
+    SERVER_MAX_CHUNKED = 2 * SERVER_MAX_BODY, /* bytes of a chunked body as sent,
+                                         * its chunk sizes and line ends included */
+    SERVER_MAX_PENDING = 4096,          /* connections still sending their request
+                                         * (held by gate.c, no thread yet)      */
+    SERVER_LISTEN_BACKLOG = 4096,       /* connections the kernel queues before accept */
+    SERVER_LINGER_MS = 2000,            /* a refused connection's input is read and
+                                         * dropped this long before the close, so that
+                                         * the refusal is not lost to a reset   */
+    SERVER_MHD_MEMORY = 128 * 1024,     /* libmicrohttpd's memory for a connection: the
+                                         * head, its fields and the reply's headers */
+    SERVER_MAX_CHALLENGES = 20,         /* open challenges a player may have sent */
+    SERVER_REGISTER_BURST = 5,          /* accounts one address may create ...   */
+    SERVER_REGISTER_WINDOW_S = 3600,    /* ... within this many seconds          */
+    SERVER_HASH_QUEUE = 8,              /* password checks waiting for a core, beyond
+                                         * those running (then 503)             */
+    SERVER_ENGINE_PER_PLAYER = 3,       /* engine games thinking for one player at once */
+    SERVER_MAX_ENGINE_WORKERS = 64,     /* engine games thinking at once, at most
+                                         * (--engine-workers; default: the cores) */
+    SERVER_ENGINE_HASH_MB = 8,          /* each engine worker's transposition table */
+    SERVER_MAX_TOKENS = 20,             /* API tokens a player may hold          */
+    SERVER_CLOCK_MIN_MS = 1000,         /* a live clock's least time             */
+    SERVER_CLOCK_MAX_MINUTES = 180,
+    SERVER_CLOCK_MAX_INCREMENT_S = 180,
+    SERVER_MIN_DAYS = 1,
+    SERVER_MAX_DAYS = 30,
 };
 
 /* ---- store.c ------------------------------------------------------------ */
@@ -91,7 +124,9 @@ typedef struct GameRow {
     int engine_level;                /* 1..10 against the engine, else 0    */
     int64_t white_ms, black_ms;      /* time left at the last action        */
     int64_t last_action_at;          /* ms since the epoch; 0: not started  */
-    char *status;                    /* "waiting", "active", "over"         */
+    char *status;                    /* "waiting" (a link's open seat), "challenge"
+                                      * (a named opponent not yet accepted),
+                                      * "active", "over", "declined"         */
     char *result, *reason;           /* NULL while not over                 */
     int draw_offer, takeback_offer;  /* colour + 1 of the side offering, or 0 */
     bool kibitz;                     /* may spectators comment              */
@@ -141,6 +176,24 @@ bool store_session_add(Store *s, const char *token_hash, int64_t user, int64_t e
 bool store_session_user(Store *s, const char *token_hash, int64_t now_ms, int64_t *user, char **name);
 bool store_session_remove(Store *s, const char *token_hash);
 bool store_user_id(Store *s, const char *name, int64_t *id);
+/* Personal API tokens (docs/api.md, "Tokens"): kept as their hash, like
+ * sessions.  store_token_user finds the token's player (*user 0 and *name
+ * NULL when there is none); false only when the database cannot say. */
+bool store_token_add(Store *s, int64_t user, const char *token_hash, const char *label, int64_t *id);
+bool store_token_user(Store *s, const char *token_hash, int64_t *user, char **name);
+bool store_tokens_of(Store *s, int64_t user, json_t *out);
+bool store_token_remove(Store *s, int64_t user, int64_t id, bool *found);
+int64_t store_tokens_count(Store *s, int64_t user);
+/* Block lists: `user` refuses challenges from `blocked`. */
+bool store_block_add(Store *s, int64_t user, int64_t blocked);
+bool store_block_remove(Store *s, int64_t user, int64_t blocked, bool *found);
+bool store_blocks_of(Store *s, int64_t user, json_t *out);
+/* Does `by` block `user`? */
+bool store_blocked(Store *s, int64_t user, int64_t by, bool *blocked);
+/* Inside a transaction: makes the counting of one player's limits (games,
+ * challenges, kibitz, tokens) and the write that follows atomic against
+ * other requests of the same player, here or on another server. */
+bool store_lock_user(Store *s, int64_t user);
 
 /* Games. */
 bool store_game_add(Store *s, const GameRow *g);
@@ -166,6 +219,10 @@ bool store_kibitz_list(Store *s, const char *game, json_t *out);
  * the limits of docs/api.md); -1 on a database error. */
 int64_t store_kibitz_count_since(Store *s, int64_t user, int64_t since);
 int64_t store_games_unfinished(Store *s, int64_t user);
+/* Challenges the player has sent that are still open. */
+int64_t store_challenges_sent(Store *s, int64_t user);
+/* The open challenges naming the player, for the lobby. */
+bool store_challenges_of(Store *s, int64_t user, json_t *out);
 /* The player's games, "your move" first. */
 bool store_games_of(Store *s, int64_t user, json_t *out);
 
@@ -175,20 +232,36 @@ bool store_engine_games(Store *s, json_t *out);
 
 /* ---- auth.c ------------------------------------------------------------- */
 
+/* What became of a password hashed or checked: AUTH_BUSY when every core
+ * hashes already and SERVER_HASH_QUEUE requests wait (then 503). */
+typedef enum AuthStatus { AUTH_OK, AUTH_FAILED, AUTH_BUSY } AuthStatus;
+
+/* Starts libsodium and makes the decoy hash (below); false if it cannot. */
 bool auth_init(void);
-/* Argon2id (crypto_pwhash_str); false when out of memory. */
-bool auth_hash_password(const char *password, char out[128]);
-bool auth_check_password(const char *hash, const char *password);
+/* Argon2id (crypto_pwhash_str); AUTH_FAILED when out of memory. */
+AuthStatus auth_hash_password(const char *password, char out[128]);
+/* AUTH_OK when the password is the hash's.  A NULL hash (no such player)
+ * is checked against a decoy, at the same cost, and fails. */
+AuthStatus auth_check_password(const char *hash, const char *password);
 /* A token of SERVER_TOKEN_BYTES random bytes as hex, and the hash under
  * which the database keeps it (a stolen database does not give sessions). */
 void auth_new_token(char out[2 * SERVER_TOKEN_BYTES + 1]);
 void auth_token_hash(const char *token, char out[65]);
 /* A fair random choice (a colour drawn for the creator of a game). */
 bool auth_coin(void);
-/* The login rate limit: may `name` try again now? */
-bool auth_login_allowed(const char *name, int64_t now_ms);
-void auth_login_failed(const char *name, int64_t now_ms);
-void auth_login_succeeded(const char *name);
+/* The login limit: auth_login_begin takes one of the name's attempts
+ * (false: SERVER_LOGIN_FAILURES failed or in flight within the window);
+ * auth_login_end settles it with the check's result. */
+bool auth_login_begin(const char *name, int64_t now_ms);
+void auth_login_end(const char *name, AuthStatus result, int64_t now_ms);
+/* Forgets a name's failures (the fuzzers' fixture). */
+void auth_login_forget(const char *name);
+/* May `address` register another account now?  Counts it if so. */
+bool auth_register_allowed(const char *address, int64_t now_ms);
+/* Registrations from one client address: SERVER_REGISTER_BURST an hour
+ * unless the server was started with another number. */
+void auth_set_register_limit(int per_hour);
+int auth_register_limit(void);
 
 /* ---- play.c ------------------------------------------------------------- */
 
@@ -221,9 +294,12 @@ void cache_put(GameCache *c, const char *id, int64_t version, Game *g);
 
 /* ---- opponent.c --------------------------------------------------------- */
 
-/* The engine as a player: a thread that answers in every game against it.
- * opponent_start sets the store's wake_engine; NULL with the reason in err. */
-struct Opponent *opponent_start(Store *s, Text *err);
+/* The engine as a player: a pool of `workers` threads (0: one a core, at
+ * most SERVER_MAX_ENGINE_WORKERS) that answer in every game against it,
+ * each player's games in turn (docs/api.md, "Games against the engine").
+ * opponent_start sets the store's wake_engine; NULL with the reason in
+ * err.  opponent_stop ends every search and joins every worker. */
+struct Opponent *opponent_start(Store *s, int workers, Text *err);
 void opponent_stop(struct Opponent *o, Store *s);
 
 /* ---- events (http.c) ---------------------------------------------------- */
@@ -241,10 +317,84 @@ typedef struct ServerConfig {
     const char *db_path;
     const char *static_dir;
     const char *origin;     /* the Origin state-changing requests must carry */
+    int max_per_address;    /* connections at once from one client address */
+    bool trust_proxy;       /* the client's address is X-Forwarded-For's    */
+    int engine_workers;     /* engine games thinking at once (0: the cores) */
+    int registrations_per_hour; /* accounts one address may create in an hour */
 } ServerConfig;
 
 /* Starts the daemon; returns NULL with the reason in err. */
 struct Server *server_start(const ServerConfig *cfg, Store *store, Text *err);
 void server_stop(struct Server *srv);
+
+/* ---- gate.c ------------------------------------------------------------- */
+
+/* The door of the server.  A thread of its own accepts every connection,
+ * counts it against its client address, and waits, without a thread per
+ * connection, until the whole request (head and body) has arrived; only
+ * then is the socket handed to libmicrohttpd, whose thread reads it at
+ * once.  Slow, oversized and malformed requests are answered here, with
+ * the security headers, and libmicrohttpd never sees them. */
+
+enum { GATE_ADDRESS_SIZE = 46 };        /* an IPv6 address as text, and its NUL */
+
+typedef enum GateVerdict {
+    GATE_INCOMPLETE,                    /* more bytes are needed                */
+    GATE_COMPLETE,                      /* the whole request is there           */
+    GATE_REFUSED,                       /* answer `status` with `reason`        */
+} GateVerdict;
+
+/* What gate_check_head finds in the bytes received so far. */
+typedef struct GateHead {
+    GateVerdict verdict;
+    int status;                         /* GATE_REFUSED: 400, 413, 414, 431, 501, 505 */
+    char reason[160];                   /* GATE_REFUSED: a sentence for the client */
+    size_t head_len;                    /* the request line and headers with their blank
+                                         * line, once complete (else 0)          */
+    size_t length;                      /* GATE_COMPLETE: head and body          */
+    bool expects_continue;              /* the head asks for "100 Continue" and its
+                                         * body has not all come                 */
+    char forwarded_for[GATE_ADDRESS_SIZE]; /* X-Forwarded-For's last address, in its
+                                         * usual spelling; "" when none          */
+    bool forwarded_for_invalid;         /* ... it was there but is no IP address */
+} GateHead;
+
+/* Checks the bytes of a request received so far (a pure function: no
+ * I/O).  It is at least as strict as libmicrohttpd 0.9.75, so that what
+ * it lets through libmicrohttpd reads without an error page of its own. */
+void gate_check_head(const char *data, size_t len, GateHead *out);
+
+/* The security headers every reply carries (docs/api.md, "Security and
+ * limits"), as name and value. */
+enum { SERVER_SECURITY_HEADER_COUNT = 4 };
+extern const char *const SERVER_SECURITY_HEADERS[SERVER_SECURITY_HEADER_COUNT][2];
+
+/* A whole reply of the gate's: the status line, the security headers,
+ * "Connection: close" and {"error": message}; its length, or 0 when it
+ * does not fit in `size`. */
+size_t gate_format_reply(int status, const char *message, char *out, size_t size);
+
+struct sockaddr_in;
+typedef struct Gate Gate;
+/* Gives a connection whose request has come to libmicrohttpd; false when
+ * it was refused (the socket is closed either way). */
+typedef bool (*GateHandOff)(void *ctx, int fd, const struct sockaddr_in *peer);
+
+/* Listens on cfg's host and port; NULL with the reason in err. */
+Gate *gate_open(const ServerConfig *cfg, Text *err);
+/* Starts the gate's thread, which hands requests to hand_off. */
+bool gate_start(Gate *g, GateHandOff hand_off, void *ctx, Text *err);
+/* Stops accepting and closes the connections the gate still holds. */
+void gate_stop(Gate *g);
+/* Frees the gate, once libmicrohttpd has closed every connection. */
+void gate_free(Gate *g);
+/* libmicrohttpd's news of a connection handed off (NOTIFY_CONNECTION):
+ * gate_started returns the gate's record of the connection on fd, to
+ * keep as its socket context; gate_closed ends its count. */
+void *gate_started(Gate *g, int fd);
+void gate_closed(Gate *g, void *connection);
+/* The client's address of a connection record, as counted ("127.0.0.2";
+ * X-Forwarded-For's with --trust-proxy). */
+const char *gate_address(const void *connection);
 
 #endif

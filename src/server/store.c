@@ -25,9 +25,10 @@
  */
 #include "server.h"
 
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdatomic.h>
 #include <time.h>
 
 #include "db.h"
@@ -102,6 +103,27 @@ static const DbMigration MIGRATIONS[] = {
                   "CREATE INDEX kibitz_user ON kibitz(user_id, at);"
                   "CREATE INDEX games_white ON games(white);"
                   "CREATE INDEX games_black ON games(black);" },
+    /* 2 -> 3 (issue 24): personal API tokens, kept as hashes like sessions;
+     * each player's block list; challenges looked up by the player they
+     * name. */
+    { .sqlite = "CREATE TABLE api_tokens ("
+                "  id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
+                "  token_hash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, created INTEGER NOT NULL,"
+                "  last_used INTEGER);"
+                "CREATE INDEX api_tokens_user ON api_tokens(user_id);"
+                "CREATE TABLE blocks ("
+                "  user_id INTEGER NOT NULL REFERENCES users(id), blocked_id INTEGER NOT NULL REFERENCES users(id),"
+                "  PRIMARY KEY (user_id, blocked_id));"
+                "CREATE INDEX games_invited ON games(invited);",
+      .postgres = "CREATE TABLE api_tokens ("
+                  "  id BIGSERIAL PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id),"
+                  "  token_hash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, created BIGINT NOT NULL,"
+                  "  last_used BIGINT);"
+                  "CREATE INDEX api_tokens_user ON api_tokens(user_id);"
+                  "CREATE TABLE blocks ("
+                  "  user_id BIGINT NOT NULL REFERENCES users(id), blocked_id BIGINT NOT NULL REFERENCES users(id),"
+                  "  PRIMARY KEY (user_id, blocked_id));"
+                  "CREATE INDEX games_invited ON games(invited);" },
 };
 enum { SCHEMA_VERSION = sizeof MIGRATIONS / sizeof MIGRATIONS[0] };
 
@@ -348,6 +370,128 @@ bool store_user_id(Store *s, const char *name, int64_t *id)
     if (ok) *id = db_int(&r, 0, 0);
     db_rows_free(&r);
     return ok;
+}
+
+/* ---- API tokens and block lists -------------------------------------------- */
+
+bool store_token_add(Store *s, int64_t user, const char *token_hash, const char *label, int64_t *id)
+{
+    DbRows r;
+    if (RUN(s, "INSERT INTO api_tokens(user_id, token_hash, label, created) VALUES ($1, $2, $3, $4) RETURNING id", &r,
+            DB_I(user), DB_S(token_hash), DB_S(label), DB_I(server_now_ms())))
+        return false;
+    bool ok = r.rows == 1;
+    if (ok) *id = db_int(&r, 0, 0);
+    db_rows_free(&r);
+    return ok;
+}
+
+/* A token's last use is written at most once a minute: a script polling
+ * the API would otherwise turn every read into a write. */
+enum { TOKEN_USE_RESOLUTION_MS = 60 * 1000 };
+
+bool store_token_user(Store *s, const char *token_hash, int64_t *user, char **name)
+{
+    *user = 0;
+    *name = NULL;
+    DbRows r;
+    if (RUN(s,
+            "SELECT u.id, u.name, t.id, t.last_used FROM api_tokens t JOIN users u ON u.id = t.user_id "
+            "WHERE t.token_hash = $1",
+            &r, DB_S(token_hash)))
+        return false;
+    bool ok = true;
+    if (r.rows == 1) {
+        int64_t now = server_now_ms(), token = db_int(&r, 0, 2);
+        bool stale_use = !db_text(&r, 0, 3) || now - db_int(&r, 0, 3) > TOKEN_USE_RESOLUTION_MS;
+        *name = strdup(db_text(&r, 0, 1));
+        ok = *name != NULL;
+        if (ok) *user = db_int(&r, 0, 0);
+        /* The time of use is a convenience for the account page: a failure
+         * to write it does not refuse the request. */
+        if (ok && stale_use)
+            RUN(s, "UPDATE api_tokens SET last_used = $1 WHERE id = $2", NULL, DB_I(now), DB_I(token));
+    }
+    db_rows_free(&r);
+    return ok;
+}
+
+bool store_tokens_of(Store *s, int64_t user, json_t *out)
+{
+    DbRows r;
+    if (RUN(s, "SELECT id, label, created, last_used FROM api_tokens WHERE user_id = $1 ORDER BY id", &r, DB_I(user)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) {
+        json_t *used = db_text(&r, i, 3) ? json_integer(db_int(&r, i, 3)) : json_null();
+        json_t *e = json_pack("{s:I, s:s, s:I, s:o}", "id", (json_int_t)db_int(&r, i, 0), "label", db_text(&r, i, 1),
+                              "created", (json_int_t)db_int(&r, i, 2), "last_used", used);
+        ok = e && !json_array_append_new(out, e);
+    }
+    db_rows_free(&r);
+    return ok;
+}
+
+bool store_token_remove(Store *s, int64_t user, int64_t id, bool *found)
+{
+    DbRows r;
+    *found = false;
+    if (RUN(s, "DELETE FROM api_tokens WHERE id = $1 AND user_id = $2 RETURNING id", &r, DB_I(id), DB_I(user)))
+        return false;
+    *found = r.rows == 1;
+    db_rows_free(&r);
+    return true;
+}
+
+bool store_block_add(Store *s, int64_t user, int64_t blocked)
+{
+    DbStatus st = RUN(s, "INSERT INTO blocks(user_id, blocked_id) VALUES ($1, $2)", NULL, DB_I(user), DB_I(blocked));
+    return st == DB_OK || st == DB_CONFLICT;   /* blocked already: the same list */
+}
+
+bool store_block_remove(Store *s, int64_t user, int64_t blocked, bool *found)
+{
+    DbRows r;
+    *found = false;
+    if (RUN(s, "DELETE FROM blocks WHERE user_id = $1 AND blocked_id = $2 RETURNING user_id", &r, DB_I(user),
+            DB_I(blocked)))
+        return false;
+    *found = r.rows == 1;
+    db_rows_free(&r);
+    return true;
+}
+
+bool store_blocks_of(Store *s, int64_t user, json_t *out)
+{
+    DbRows r;
+    if (RUN(s, "SELECT u.name FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.user_id = $1 ORDER BY lower(u.name)",
+            &r, DB_I(user)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) ok = !json_array_append_new(out, json_string(db_text(&r, i, 0)));
+    db_rows_free(&r);
+    return ok;
+}
+
+bool store_blocked(Store *s, int64_t user, int64_t by, bool *blocked)
+{
+    DbRows r;
+    *blocked = false;
+    if (RUN(s, "SELECT 1 FROM blocks WHERE user_id = $1 AND blocked_id = $2", &r, DB_I(by), DB_I(user))) return false;
+    *blocked = r.rows > 0;
+    db_rows_free(&r);
+    return true;
+}
+
+/* Counting and writing in one transaction is atomic on SQLite, whose
+ * transactions here take the writer's lock at BEGIN (BEGIN IMMEDIATE):
+ * a second request counts only after the first has committed.  On
+ * PostgreSQL two transactions may count at once; locking the player's
+ * row first makes the second wait for the first's commit. */
+bool store_lock_user(Store *s, int64_t user)
+{
+    if (!s->driver->notify) return true;
+    return RUN(s, "SELECT id FROM users WHERE id = $1 FOR UPDATE", NULL, DB_I(user)) == DB_OK;
 }
 
 bool store_session_add(Store *s, const char *token_hash, int64_t user, int64_t expires_ms)
@@ -605,7 +749,7 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
     DbRows r;
     if (RUN(s,
             "SELECT " GAME_COLUMNS " FROM games g WHERE g.white = $1 OR g.black = $1 "
-            "ORDER BY g.status = 'over', "
+            "ORDER BY g.status IN ('over', 'declined'), "
             "(g.status = 'active' AND ((g.to_move = 0 AND g.white = $1) OR "
             "(g.to_move = 1 AND g.black = $1))) DESC, g.last_action_at DESC, g.created DESC",
             &r, DB_I(user)))
@@ -662,7 +806,49 @@ int64_t store_kibitz_count_since(Store *s, int64_t user, int64_t since)
 int64_t store_games_unfinished(Store *s, int64_t user)
 {
     DbRows r;
-    DbStatus st = RUN(s, "SELECT count(*) FROM games WHERE status <> 'over' AND (white = $1 OR black = $1)", &r,
-                      DB_I(user));
+    DbStatus st = RUN(s,
+                      "SELECT count(*) FROM games WHERE status IN ('waiting', 'active', 'challenge') "
+                      "AND (white = $1 OR black = $1)",
+                      &r, DB_I(user));
     return count_of(st, &r);
+}
+
+int64_t store_challenges_sent(Store *s, int64_t user)
+{
+    DbRows r;
+    DbStatus st = RUN(s, "SELECT count(*) FROM games WHERE status = 'challenge' AND creator = $1", &r, DB_I(user));
+    return count_of(st, &r);
+}
+
+int64_t store_tokens_count(Store *s, int64_t user)
+{
+    DbRows r;
+    DbStatus st = RUN(s, "SELECT count(*) FROM api_tokens WHERE user_id = $1", &r, DB_I(user));
+    return count_of(st, &r);
+}
+
+bool store_challenges_of(Store *s, int64_t user, json_t *out)
+{
+    DbRows r;
+    if (RUN(s, "SELECT " GAME_COLUMNS ", g.created FROM games g WHERE g.status = 'challenge' AND g.invited = $1 "
+               "ORDER BY g.created DESC",
+            &r, DB_I(user)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) {
+        GameRow g;
+        read_game(&r, i, &g);
+        const Variant *v = variant_find(g.variant ? g.variant : "");
+        char time[48];
+        if (g.days_per_move) snprintf(time, sizeof time, "%d day%s", g.days_per_move, g.days_per_move == 1 ? "" : "s");
+        else snprintf(time, sizeof time, "%g+%g", (double)g.base_ms / 60000, (double)g.inc_ms / 1000);
+        json_t *e = json_pack("{s:s, s:s, s:s, s:s?, s:s, s:s, s:s?, s:I}", "id", g.id ? g.id : "", "variant",
+                              g.variant ? g.variant : "", "title", v ? v->title : "", "from",
+                              g.white ? g.white_name : g.black_name, "color", g.white ? "black" : "white", "time", time,
+                              "options", g.options, "created", (json_int_t)db_int(&r, i, 28));
+        store_game_free(&g);
+        ok = e && !json_array_append_new(out, e);
+    }
+    db_rows_free(&r);
+    return ok;
 }
