@@ -37,7 +37,7 @@
  *   - a body that is not a JSON object: 400, whatever the route (logout
  *     reads no body: 200);
  *   - register: 400 without string name and password, for a name that is
- *     not 1..32 of [A-Za-z0-9_-] or a password not of 8..256 bytes; 409
+ *     not 1..32 of [A-Za-z0-9_-] or a password not of 8..256 characters; 409
  *     for a name taken (ignoring ASCII case); else 201, and the cookie's
  *     session is the new user's;
  *   - login: 400 without string name and password; 200 exactly for alice
@@ -170,12 +170,21 @@ static char *cookie_user(const Request *rq)
     return fixture_session_name(token);
 }
 
+/* A password's length in characters (code points of its UTF-8), as the
+ * server counts it: 3 emoji are 3 characters, not 12 bytes. */
+static size_t characters(const char *text)
+{
+    size_t n = 0;
+    for (; *text; text++) n += ((unsigned char)*text & 0xC0) != 0x80;
+    return n;
+}
+
 static void check_register(const Request *rq, json_t *body, bool taken)
 {
     const char *name = member_string(body, "name"), *password = member_string(body, "password");
     int want = !name || !password                                   ? 400
                : !valid_name(name)                                  ? 400
-               : strlen(password) < 8 || strlen(password) > 256     ? 400
+               : characters(password) < 8 || characters(password) > 256 ? 400
                : taken                                              ? 409
                                                                     : 201;
     CHECK(rq, rq->reply->status == want, "register: %d, not %d", rq->reply->status, want);

@@ -84,7 +84,7 @@ call bob PUT /api/games; expect "a method not allowed" 405
 call bob POST /api/games '{"variant":"gifford","color":"white","opponent":"carol","days_per_move":2}'
 expect "create a correspondence game (a challenge to carol)" 201 '"challenge":true'
 G=$(field id)
-call bob POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "a challenge is not played before it is accepted" 409 "opponent"
+call bob POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "a challenge is not played before it is accepted" 409 "not been accepted"
 call alice POST "/api/games/$G/accept"; expect "a challenge accepted by another player" 403 "another player"
 call carol GET /api/games; expect "carol's challenges received" 200 "\"challenges\":[{\"id\":\"$G\""
 call carol POST "/api/games/$G/accept"; expect "carol accepts the challenge" 200

@@ -343,7 +343,10 @@ new_game() {
     call "$tag-b" POST /api/register "{\"name\":\"$tag-b\",\"password\":\"crash-password\"}"
     call "$tag-w" POST /api/games "{\"variant\":\"chess\",\"color\":\"white\",\"opponent\":\"$tag-b\",\"days_per_move\":30}"
     GAME=$(field id)
-    [ "$CODE" = 201 ] && [ -n "$GAME" ]
+    [ "$CODE" = 201 ] && [ -n "$GAME" ] || return 1
+    # Naming an opponent challenges them: Black accepts.
+    call "$tag-b" POST "/api/games/$GAME/accept"
+    [ "$CODE" = 200 ]
 }
 
 # died_how: how the server that is gone ended (its exit status, or the

@@ -70,6 +70,10 @@ grep -q '"alice"' "$tmp/body" && ok || fail "alice's session from A is not known
 new_game() {
     call alice "$A" POST /api/games '{"variant":"gifford","color":"white","opponent":"bob","days_per_move":3}'
     G=$(field id)
+    local created=$CODE
+    # Naming bob challenges him: he accepts on B.
+    call bob "$B" POST "/api/games/$G/accept"
+    [ "$CODE" = 200 ] && CODE=$created
 }
 new_game
 [ "$CODE" = 201 ] && [ -n "$G" ] && ok || fail "create on A: $CODE $(cat "$tmp/body")"

@@ -761,6 +761,15 @@ static bool act(Store *s, GameRow *row, Game *g, int mine, const char *action, c
     return true;
 }
 
+/* Why a game that is not active takes no action, in a player's words. */
+static const char *not_in_play(const char *status)
+{
+    if (!strcmp(status, "over")) return "the game is over";
+    if (!strcmp(status, "challenge")) return "the challenge has not been accepted yet";
+    if (!strcmp(status, "declined")) return "the challenge was declined or withdrawn";
+    return "the game waits for an opponent";
+}
+
 /* The short answer to an action, for a client that follows the game by
  * its events or plays it with its own copy of the rules (a program, the
  * load test): the state's lines that an action changes, without the
@@ -803,7 +812,7 @@ static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply
         } else if (json_integer_value(ply) != row.ply) {
             reply_error(r, 409, "the game has moved on: reload it (the ply you sent is not the current one)");
         } else if (strcmp(row.status, "active")) {
-            reply_error(r, 409, !strcmp(row.status, "over") ? "the game is over" : "the game waits for an opponent");
+            reply_error(r, 409, not_in_play(row.status));
         } else if (!store_begin(s)) {
             reply_error(r, 503, "the database cannot be written now");
         } else if (keep = -1, !act(s, &row, &g, mine, action, event, r)) {
