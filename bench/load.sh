@@ -47,7 +47,7 @@ serve() {
     for try in 1 2 3 4 5 6 7 8; do
         port=$((20000 + RANDOM % 20000))
         log=$tmp/serve.$port.log
-        "$TTCHESS" serve --port "$port" --db "$db" --static "$tmp" >"$log" 2>&1 &
+        "$TTCHESS" serve --port "$port" --db "$db" --static "$tmp" --registrations-per-hour 100000 >"$log" 2>&1 &
         local pid=$!
         for i in $(seq 100); do
             grep -q "ttchess serve: http" "$log" 2>/dev/null && break

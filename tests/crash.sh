@@ -117,7 +117,7 @@ B=http://127.0.0.1:$PORT
 # runs it as another user, say); its output goes to serve.log.
 launch() {
     echo "---- start $(date +%T.%N)" >>"$tmp/serve.log"
-    "$@" "$TTCHESS" serve --port "$PORT" --db "$DB" --static "$tmp/static" >>"$tmp/serve.log" 2>&1 &
+    "$@" "$TTCHESS" serve --port "$PORT" --db "$DB" --static "$tmp/static" --registrations-per-hour 100000 >>"$tmp/serve.log" 2>&1 &
     server_pid=$!
 }
 
@@ -300,7 +300,7 @@ while read -r g ply rest; do
     token=$(awk -v n="$player" '$1 == n { print $2 }' "$tmp/sessions")
     curl -s -m 30 -o "$tmp/before" "$B/api/games/$g"
     code=$(curl -s -m 30 -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
-        -b "ttchess_session=$token" --data-binary "{\"action\":\"$(json_text "$coord")\",\"ply\":$((ply - 1))}" \
+        -H "Origin: $B" -b "ttchess_session=$token" --data-binary "{\"action\":\"$(json_text "$coord")\",\"ply\":$((ply - 1))}" \
         "$B/api/games/$g/actions")
     curl -s -m 30 -o "$tmp/after" "$B/api/games/$g"
     if [ "$code" = 409 ] && [ -s "$tmp/before" ] && cmp -s "$tmp/before" "$tmp/after"; then
@@ -328,7 +328,8 @@ fi
 # call JAR METHOD PATH [BODY]: the status in CODE, the body in $tmp/body.
 call() {
     local jar=$1 method=$2 path=$3 body=${4-}
-    local args=(-s -m 30 -o "$tmp/body" -w '%{http_code}' -X "$method" -c "$tmp/$jar.jar" -b "$tmp/$jar.jar")
+    local args=(-s -m 30 -o "$tmp/body" -w '%{http_code}' -X "$method" -c "$tmp/$jar.jar" -b "$tmp/$jar.jar"
+        -H "Origin: $B")
     [ -n "$body" ] && args+=(-H 'Content-Type: application/json' --data-binary "$body")
     : >"$tmp/body"
     CODE=$(curl "${args[@]}" "$B$path")

@@ -26,7 +26,7 @@ fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 # for it and sets the variable NAME to its base URL.
 launch() {
     local name=$1 port=$((20000 + RANDOM % 20000))
-    "$TTCHESS" serve --port "$port" --db "$TTCHESS_DB" --static "$tmp/none" >"$tmp/$name.log" 2>&1 &
+    "$TTCHESS" serve --port "$port" --db "$TTCHESS_DB" --static "$tmp/none" --registrations-per-hour 100000 >"$tmp/$name.log" 2>&1 &
     pids+=($!)
     printf -v "$name" '%s' "http://127.0.0.1:$port"
     printf -v "${name}_pid" '%s' "$!"
@@ -44,7 +44,8 @@ ready() {
 # call JAR URL METHOD PATH [BODY]: the status in CODE, the body in $tmp/body.
 call() {
     local jar=$1 base=$2 method=$3 path=$4 body=${5-}
-    local args=(-s -m 10 -o "$tmp/body" -w '%{http_code}' -X "$method" -c "$tmp/$jar.jar" -b "$tmp/$jar.jar")
+    local args=(-s -m 10 -o "$tmp/body" -w '%{http_code}' -X "$method" -c "$tmp/$jar.jar" -b "$tmp/$jar.jar"
+        -H "Origin: $base")
     [ -n "$body" ] && args+=(-H 'Content-Type: application/json' --data-binary "$body")
     CODE=$(curl "${args[@]}" "$base$path")
 }
@@ -123,7 +124,7 @@ for round in $(seq 20); do
     for side in A B; do
         base=$A; [ $side = B ] && base=$B
         curl -s -m 10 -o /dev/null -w '%{http_code}\n' -X POST -b "$tmp/$who.jar" -H 'Content-Type: application/json' \
-            --data-binary "$body" "$base/api/games/$G/actions" >"$tmp/race.$side" &
+            -H "Origin: $base" --data-binary "$body" "$base/api/games/$G/actions" >"$tmp/race.$side" &
     done
     wait_for=$(jobs -p | tail -n 2)
     wait $wait_for 2>/dev/null

@@ -19,12 +19,13 @@ stop_server() {
 }
 
 # A port nobody listens on: the server refuses to start on a taken one,
-# so a few tries find one.
+# so a few tries find one.  The tests register many players from one
+# address, so the registration limit is raised (tests/abuse/ tests it).
 start_server() {
     local static=$1
     for try in 1 2 3 4 5 6 7 8; do
         PORT=$((20000 + RANDOM % 20000))
-        "$TTCHESS" serve --port "$PORT" --db "${TTCHESS_DB:-$tmp/ttchess.db}" --static "$static" >"$tmp/serve.log" 2>&1 &
+        "$TTCHESS" serve --port "$PORT" --db "${TTCHESS_DB:-$tmp/ttchess.db}" --static "$static" --registrations-per-hour 100000 >"$tmp/serve.log" 2>&1 &
         server_pid=$!
         for i in $(seq 50); do
             grep -q "ttchess serve: http" "$tmp/serve.log" 2>/dev/null && break

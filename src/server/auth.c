@@ -11,7 +11,8 @@
  *
  * Hashing is the costliest thing the server does for a visitor: about
  * 64 MiB and a good part of a second of one core.  So no more hashes run
- * at once than the machine has cores, a few more wait their turn, and
+ * at once than the machine has cores less one (and at least one), a few
+ * more wait their turn, and
  * beyond those a request is answered 503 at once: a flood of logins or
  * registrations then costs a bounded amount of memory and leaves the
  * other requests their share of the processors.
@@ -42,7 +43,7 @@
 static struct {
     pthread_mutex_t lock;
     pthread_cond_t turn;
-    int slots;      /* hashes that may run at once: the cores */
+    int slots;      /* hashes that may run at once: the cores less one */
     int running;
     int waiting;
 } hashing = { .lock = PTHREAD_MUTEX_INITIALIZER, .turn = PTHREAD_COND_INITIALIZER, .slots = 1 };
@@ -93,8 +94,11 @@ static void hashing_leave(void)
 bool auth_init(void)
 {
     if (sodium_init() < 0) return false;
+    /* One core is kept for everything else: with every core hashing,
+     * the other requests would queue behind the hashes for the
+     * scheduler's attention. */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    hashing.slots = cores > 0 ? (int)cores : 1;
+    hashing.slots = cores > 1 ? (int)cores - 1 : 1;
     char secret[2 * SERVER_TOKEN_BYTES + 1];
     auth_new_token(secret);
     return crypto_pwhash_str(decoy_hash, secret, strlen(secret), HASH_OPS, HASH_MEM) == 0;

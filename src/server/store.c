@@ -748,7 +748,8 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
      * last, each group newest first. */
     DbRows r;
     if (RUN(s,
-            "SELECT " GAME_COLUMNS " FROM games g WHERE g.white = $1 OR g.black = $1 "
+            "SELECT " GAME_COLUMNS ", (SELECT name FROM users WHERE id = g.invited) FROM games g "
+            "WHERE g.white = $1 OR g.black = $1 "
             "ORDER BY g.status IN ('over', 'declined'), "
             "(g.status = 'active' AND ((g.to_move = 0 AND g.white = $1) OR "
             "(g.to_move = 1 AND g.black = $1))) DESC, g.last_action_at DESC, g.created DESC",
@@ -762,10 +763,13 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
         bool yours = active && ((g.to_move == 0 && g.white == user) || (g.to_move == 1 && g.black == user));
         const char *white = g.white == -1 ? "ttchess engine" : g.white_name;
         const char *black = g.black == -1 ? "ttchess engine" : g.black_name;
-        json_t *e = json_pack("{s:s, s:s, s:s?, s:s?, s:s, s:i, s:b, s:s?, s:s?, s:s}", "id", g.id ? g.id : "",
-                              "variant", g.variant ? g.variant : "", "white", white, "black", black,
-                              "status", g.status ? g.status : "", "ply", g.ply, "your_move", yours, "result",
-                              g.result, "reason", g.reason, "kind",
+        /* The other player: seated, or challenged and not (yet) seated. */
+        const char *opponent = g.white == user ? black : white;
+        if (!opponent) opponent = db_text(&r, i, 28);
+        json_t *e = json_pack("{s:s, s:s, s:s?, s:s?, s:s?, s:s, s:i, s:b, s:s?, s:s?, s:s}", "id", g.id ? g.id : "",
+                              "variant", g.variant ? g.variant : "", "white", white, "black", black, "opponent",
+                              opponent, "status", g.status ? g.status : "", "ply", g.ply, "your_move", yours,
+                              "result", g.result, "reason", g.reason, "kind",
                               g.engine_level ? "engine" : g.days_per_move ? "correspondence" : "live");
         store_game_free(&g);
         ok = e && !json_array_append_new(out, e);
@@ -781,6 +785,20 @@ bool store_engine_games(Store *s, json_t *out)
             "SELECT id FROM games WHERE status = 'active' AND (white = $1 OR black = $1) "
             "ORDER BY last_action_at",
             &r, DB_I(-1)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) ok = !json_array_append_new(out, json_string(db_text(&r, i, 0)));
+    db_rows_free(&r);
+    return ok;
+}
+
+bool store_clock_games(Store *s, json_t *out)
+{
+    DbRows r;
+    if (RUN(s,
+            "SELECT id FROM games WHERE status = $1 AND last_action_at > 0 AND (base_ms > 0 OR days_per_move > 0) "
+            "ORDER BY last_action_at",
+            &r, DB_S("active")))
         return false;
     bool ok = true;
     for (int i = 0; ok && i < r.rows; i++) ok = !json_array_append_new(out, json_string(db_text(&r, i, 0)));
