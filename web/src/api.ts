@@ -71,7 +71,7 @@ export interface GameState {
   board: string;
   marks: Record<string, string>;
   check: boolean;
-  status: 'waiting' | 'active' | 'over';
+  status: GameStatus;
   result: string | null;
   reason: string | null;
   actions: Action[];
@@ -91,17 +91,58 @@ export interface Variant {
   start_fen: string;
 }
 
+/**
+ * `challenge`: the game names an opponent who has not accepted yet; `declined`: they declined it or
+ * its challenger withdrew it (`reason` says which).
+ */
+export type GameStatus = 'waiting' | 'challenge' | 'active' | 'over' | 'declined';
+
 export interface GameSummary {
   id: string;
   variant: string;
   white: string | null;
   black: string | null;
-  status: 'waiting' | 'active' | 'over';
+  status: GameStatus;
   ply: number;
   your_move: boolean;
   result: string | null;
   reason: string | null;
   kind: string;
+  /** The player a challenge names, while their seat is empty (when the server says it). */
+  opponent?: string | null;
+}
+
+/** A challenge received and still open (GET /api/games). */
+export interface Challenge {
+  id: string;
+  variant: string;
+  title: string;
+  from: string;
+  /** The colour the challenged player would play. */
+  color: Color;
+  /** "5+2" or "3 days". */
+  time: string;
+  options: string | null;
+  created: number | string;
+}
+
+export interface GamesReply {
+  name: string;
+  games: GameSummary[];
+  /** Absent from a server older than challenges. */
+  challenges?: Challenge[];
+}
+
+/** A personal API token as listed: its secret is shown only by the reply that created it. */
+export interface TokenInfo {
+  id: number | string;
+  label: string;
+  created: number | string;
+  last_used: number | string | null;
+}
+
+export interface NewToken extends TokenInfo {
+  token: string;
 }
 
 export interface KibitzMessage {
@@ -125,6 +166,8 @@ export interface NewGameReply {
   id: string;
   url: string;
   invite_url: string | null;
+  /** True when the game names an opponent, who must accept it first. */
+  challenge?: boolean;
 }
 
 /** A failed request: `status` is the HTTP status (0 when the server could not be reached). */
@@ -135,7 +178,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   let reply: Response;
   try {
     reply = await fetch(path, {
@@ -173,7 +216,7 @@ export const api = {
   login: (name: string, password: string) => request<{ name: string }>('POST', '/api/login', { name, password }),
   logout: () => request<unknown>('POST', '/api/logout', {}),
   session: () => request<{ name: string | null }>('GET', '/api/session'),
-  games: () => request<{ name: string; games: GameSummary[] }>('GET', '/api/games'),
+  games: () => request<GamesReply>('GET', '/api/games'),
   variants: () => request<{ variants: Variant[] }>('GET', '/api/variants'),
   createGame: (req: NewGameRequest) => request<NewGameReply>('POST', '/api/games', req),
   game: (id: string) => request<GameState>('GET', `/api/games/${encodeURIComponent(id)}`),
@@ -184,7 +227,29 @@ export const api = {
   sendKibitz: (id: string, text: string) => request<unknown>('POST', `/api/games/${encodeURIComponent(id)}/kibitz`, { text }),
   switchKibitz: (id: string, enabled: boolean) =>
     request<{ enabled: boolean }>('POST', `/api/games/${encodeURIComponent(id)}/kibitz`, { enabled }),
+  /** Accepting a challenge received (the game becomes active). */
+  accept: (id: string) => request<{ id: string }>('POST', `/api/games/${encodeURIComponent(id)}/accept`, {}),
+  /** Declining a challenge received, or withdrawing one sent. */
+  decline: (id: string) => request<{ id: string }>('POST', `/api/games/${encodeURIComponent(id)}/decline`, {}),
+  blocks: () => request<{ blocked: string[] }>('GET', '/api/blocks'),
+  block: (name: string) => request<unknown>('POST', '/api/blocks', { name }),
+  unblock: (name: string) => request<unknown>('DELETE', `/api/blocks/${encodeURIComponent(name)}`),
+  tokens: () => request<{ tokens: TokenInfo[] }>('GET', '/api/tokens'),
+  createToken: (label: string) => request<NewToken>('POST', '/api/tokens', { label }),
+  revokeToken: (id: number | string) => request<unknown>('DELETE', `/api/tokens/${encodeURIComponent(String(id))}`),
 };
+
+/**
+ * A time of the API as milliseconds since 1970: the server sends milliseconds; seconds (a number
+ * below 10^11, before 1973 in ms) and ISO strings are read too. Null for none or a bad one.
+ */
+export function timeMs(t: number | string | null | undefined): number | null {
+  if (t === null || t === undefined || t === '') return null;
+  if (typeof t === 'number') return Number.isFinite(t) ? (t < 1e11 ? t * 1000 : t) : null;
+  if (/^\d+$/.test(t)) return timeMs(Number(t));
+  const ms = Date.parse(t);
+  return Number.isNaN(ms) ? null : ms;
+}
 
 /** The message of any thrown value, as a sentence for the page. */
 export function errorText(e: unknown): string {

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// The login page and the lobby: the "New game" form and the player's games. The form can be opened
-// prefilled (`/?variant=..&options=..&fen=..`), which is how "New game from this position" on a game
-// page reaches it.
+// The login page and the lobby: challenges received (Accept, Decline), the "New game" form and the
+// player's games, challenges sent among them (Withdraw); the lists refresh by themselves while the
+// page is visible. The form can be opened prefilled (`/?variant=..&options=..&fen=..`), which is how
+// "New game from this position" on a game page reaches it.
 
-import { api, errorText, type GameSummary, type NewGameRequest, type Variant } from './api';
+import {
+  api, ApiError, errorText, timeMs, type Challenge, type Color, type GameSummary, type GamesReply, type NewGameRequest,
+  type Variant,
+} from './api';
 import { appLink, fill, h, navigate } from './dom';
 import type { Page } from './main';
 
@@ -56,22 +60,75 @@ function seatName(name: string | null): string {
   return name ?? '(open seat)';
 }
 
+/** How long ago a time of the API was, in words ("just now", "5 min ago", "3 Mar 2026"). */
+export function whenText(t: number | string | null | undefined, never = ''): string {
+  const ms = timeMs(t);
+  if (ms === null) return never;
+  const s = Math.round((Date.now() - ms) / 1000);
+  if (s < 45) return 'just now';
+  if (s < 3600) return `${Math.max(1, Math.round(s / 60))} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  if (s < 7 * 86400) return `${Math.round(s / 86400)} d ago`;
+  return new Date(ms).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** The players named by challenges sent from this page, for a server that lists a challenge with an empty seat. */
+const challenged = new Map<string, string>();
+
+/**
+ * A game the player named an opponent for, who has not answered yet: listed with a Withdraw button,
+ * and not a link, since there is nothing to play until the opponent accepts.
+ */
+function challengeRow(g: GameSummary, me: string, titles: Map<string, string>, withdraw: (id: string, b: HTMLButtonElement) => void): HTMLElement {
+  // Until they accept, the challenged player's seat is empty.
+  const other = [g.white, g.black].find(n => n !== null && n.toLowerCase() !== me.toLowerCase());
+  const opponent = g.opponent ?? other ?? challenged.get(g.id) ?? null;
+  const seat = (n: string | null): string => n ?? opponent ?? '(challenged)';
+  const button = h('button', { type: 'button', class: 'withdraw', 'data-id': g.id }, 'Withdraw');
+  button.addEventListener('click', () => withdraw(g.id, button));
+  return h('div', { class: 'game-row challenge-sent', 'data-id': g.id, 'data-status': g.status },
+    h('span', { class: 'marker' }, 'challenge'),
+    h('span', { class: 'variant' }, titles.get(g.variant) ?? g.variant),
+    h('span', { class: 'players' }, `${seat(g.white)} – ${seat(g.black)}`),
+    h('span', { class: 'state' }, opponent ? `waiting for ${opponent} to accept` : 'waiting for an answer'),
+    h('span', { class: 'kind' }, button));
+}
+
 function gameRow(g: GameSummary, titles: Map<string, string>): HTMLElement {
   let status: string;
   if (g.status === 'over') status = [g.result, g.reason].filter(Boolean).join(' ');
+  else if (g.status === 'declined') status = g.reason ?? 'challenge declined';
   else if (g.status === 'waiting') status = 'waiting for an opponent';
   else status = `active, ply ${g.ply}`;
-  const row = appLink(`/games/${encodeURIComponent(g.id)}`, { class: g.your_move ? 'game-row your-move' : 'game-row', 'data-id': g.id },
-    h('span', { class: 'marker' }, g.your_move ? 'your move' : ''),
+  // A declined challenge's empty seat was its challenged player's: named when the server says who.
+  const seat = (n: string | null): string =>
+    n ?? (g.status === 'declined' ? g.opponent ?? challenged.get(g.id) ?? '—' : seatName(n));
+  const classes = ['game-row'];
+  if (g.your_move) classes.push('your-move');
+  if (g.status === 'declined') classes.push('declined');
+  const attrs = { class: classes.join(' '), 'data-id': g.id, 'data-status': g.status };
+  const cells = [
+    h('span', { class: 'marker' }, g.your_move ? 'your move' : g.status === 'declined' ? 'declined' : ''),
     h('span', { class: 'variant' }, titles.get(g.variant) ?? g.variant),
-    h('span', { class: 'players' }, `${seatName(g.white)} – ${seatName(g.black)}`),
+    h('span', { class: 'players' }, `${seat(g.white)} – ${seat(g.black)}`),
     h('span', { class: 'state' }, status),
-    h('span', { class: 'kind' }, g.kind));
-  return row;
+    h('span', { class: 'kind' }, g.kind),
+  ];
+  // A declined challenge was never played: nothing to open.
+  return g.status === 'declined' ? h('div', attrs, ...cells) : appLink(`/games/${encodeURIComponent(g.id)}`, attrs, ...cells);
 }
 
-/** The lobby of a logged-in player. */
-export function showLobby(root: HTMLElement, me: string, games: GameSummary[], params: URLSearchParams): Page {
+/** A disc of the colour a challenge offers, as lichess shows it. */
+function colorMark(color: Color): HTMLElement {
+  return h('span', { class: `color-mark ${color}`, 'aria-hidden': 'true' });
+}
+
+/** How often the lobby asks for new challenges and moves while it is visible. */
+const POLL_MS = 6000;
+
+/** The lobby of a logged-in player: challenges received, the "New game" form and their games. */
+export function showLobby(root: HTMLElement, me: string, first: GamesReply, params: URLSearchParams): Page {
+  let alive = true;
   // Disabled until the variants arrive, so that nothing (a person or a test) picks from an empty list.
   const variant = h('select', { id: 'variant', required: true, disabled: true });
   const optionsHint = h('span', { class: 'hint', id: 'options-hint' });
@@ -81,19 +138,25 @@ export function showLobby(root: HTMLElement, me: string, games: GameSummary[], p
     h('option', { value: 'white' }, 'white'), h('option', { value: 'black' }, 'black'), h('option', { value: 'random', selected: true }, 'random'));
   const timeKind = h('select', { id: 'time-kind' },
     h('option', { value: 'correspondence' }, 'correspondence'), h('option', { value: 'live' }, 'live'));
-  const minutes = h('input', { id: 'minutes', type: 'number', min: 0, max: 600, value: 5 });
-  const increment = h('input', { id: 'increment', type: 'number', min: 0, max: 600, value: 3 });
-  const days = h('input', { id: 'days', type: 'number', min: 1, max: 30, value: 3 });
+  const minutes = h('input', { id: 'minutes', type: 'number', min: 0, max: 600, value: 5, inputmode: 'numeric' });
+  const increment = h('input', { id: 'increment', type: 'number', min: 0, max: 600, value: 3, inputmode: 'numeric' });
+  const days = h('input', { id: 'days', type: 'number', min: 1, max: 30, value: 3, inputmode: 'numeric' });
   const opponentKind = h('select', { id: 'opponent-kind' },
     h('option', { value: 'player' }, 'a named player'), h('option', { value: 'link' }, 'anyone with a link'),
     h('option', { value: 'engine' }, 'the engine'));
-  const opponentName = h('input', { id: 'opponent-name', type: 'text', maxlength: 32, placeholder: 'their name' });
-  const level = h('input', { id: 'level', type: 'number', min: 1, max: 10, value: 3 });
-  const create = h('button', { id: 'create-game', type: 'submit' }, 'Create game');
+  const opponentName = h('input', {
+    id: 'opponent-name', type: 'text', maxlength: 32, placeholder: 'their name', autocomplete: 'off',
+    autocapitalize: 'none', spellcheck: 'false', 'aria-describedby': 'opponent-hint',
+  });
+  const level = h('input', { id: 'level', type: 'number', min: 1, max: 10, value: 3, inputmode: 'numeric' });
+  const create = h('button', { id: 'create-game', type: 'submit', class: 'primary' }, 'Create game');
   const error = h('p', { id: 'lobby-error', class: 'error', role: 'alert' });
+  const notice = h('p', { id: 'lobby-notice', class: 'notice', role: 'status' });
   const liveFields = h('span', { class: 'inline' }, h('label', {}, 'Minutes', minutes), h('label', {}, 'Increment (s)', increment));
   const corrFields = h('span', { class: 'inline' }, h('label', {}, 'Days per move', days));
   const nameField = h('label', {}, 'Opponent’s name', opponentName);
+  const nameHint = h('p', { class: 'hint', id: 'opponent-hint' },
+    'Naming a player sends them a challenge: the game starts when they accept it.');
   const levelField = h('label', {}, 'Engine level (1–10)', level);
 
   const form = h('form', { id: 'new-game', class: 'card' },
@@ -104,8 +167,9 @@ export function showLobby(root: HTMLElement, me: string, games: GameSummary[], p
     h('label', {}, 'Your colour', color),
     h('div', { class: 'row' }, h('label', {}, 'Time control', timeKind), liveFields, corrFields),
     h('div', { class: 'row' }, h('label', {}, 'Opponent', opponentKind), nameField, levelField),
+    nameHint,
     h('div', { class: 'buttons' }, create),
-    error);
+    error, notice);
 
   const titles = new Map<string, string>();
   let variants: Variant[] = [];
@@ -122,8 +186,9 @@ export function showLobby(root: HTMLElement, me: string, games: GameSummary[], p
     corrFields.hidden = timeKind.value !== 'correspondence';
   }
   function showOpponentFields(): void {
-    nameField.hidden = opponentKind.value !== 'player';
+    nameField.hidden = nameHint.hidden = opponentKind.value !== 'player';
     levelField.hidden = opponentKind.value !== 'engine';
+    create.textContent = opponentKind.value === 'player' ? 'Send challenge' : 'Create game';
   }
   variant.addEventListener('change', showVariantOptions);
   timeKind.addEventListener('change', showTimeFields);
@@ -131,21 +196,99 @@ export function showLobby(root: HTMLElement, me: string, games: GameSummary[], p
   showTimeFields();
   showOpponentFields();
 
+  // Challenges received, at the top of the page as lichess shows them; hidden when there are none.
+  const challengeError = h('p', { id: 'challenge-error', class: 'error', role: 'alert' });
+  const challengeList = h('div', { id: 'challenge-list' });
+  const challengeCount = h('span', { class: 'count' });
+  const challengeBox = h('section', { id: 'challenges', class: 'card', 'aria-live': 'polite' },
+    h('h2', {}, 'Challenges ', challengeCount), challengeList);
+  const refreshError = h('p', { id: 'refresh-error', class: 'error', role: 'alert' });
+
   const list = h('div', { id: 'my-games' });
-  const listBox = h('section', { class: 'card' }, h('h2', {}, 'My games'), list);
-  function showGames(gs: GameSummary[]): void {
+  const listBox = h('section', { class: 'card games-box' }, h('h2', {}, 'My games'), list);
+
+  let latest: GamesReply = first;
+  /** What the lists show, to redraw them only when the server's answer changed. */
+  let shown = '';
+
+  function challengeCard(c: Challenge): HTMLElement {
+    const accept = h('button', { type: 'button', class: 'accept', 'data-id': c.id, 'aria-label': `Accept ${c.from}’s challenge` }, 'Accept');
+    const decline = h('button', { type: 'button', class: 'decline', 'data-id': c.id, 'aria-label': `Decline ${c.from}’s challenge` }, 'Decline');
+    const answer = async (how: 'accept' | 'decline'): Promise<void> => {
+      challengeError.textContent = '';
+      accept.disabled = decline.disabled = true;
+      try {
+        if (how === 'accept') {
+          await api.accept(c.id);
+          if (alive) navigate(`/games/${encodeURIComponent(c.id)}`);
+          return;
+        }
+        await api.decline(c.id);
+        if (!alive) return;
+        notice.textContent = '';
+        latest = { ...latest, challenges: (latest.challenges ?? []).filter(x => x.id !== c.id) };
+        render();
+      } catch (e) {
+        if (!alive) return;
+        challengeError.textContent = errorText(e);
+        accept.disabled = decline.disabled = false;
+      }
+      void refresh();
+    };
+    accept.addEventListener('click', () => void answer('accept'));
+    decline.addEventListener('click', () => void answer('decline'));
+    const what = [c.title || titles.get(c.variant) || c.variant, c.time].filter(Boolean).join(' · ');
+    return h('div', { class: 'challenge', 'data-id': c.id },
+      h('div', { class: 'challenge-text' },
+        h('div', { class: 'challenge-who' }, h('strong', { class: 'from' }, c.from), ' challenges you'),
+        h('div', { class: 'challenge-what' }, what),
+        h('div', { class: 'challenge-color' }, colorMark(c.color), `You play ${c.color}`,
+          c.options ? h('span', { class: 'challenge-options' }, ` · ${c.options}`) : null),
+        h('div', { class: 'challenge-when hint' }, whenText(c.created))),
+      h('div', { class: 'challenge-buttons' }, accept, decline));
+  }
+
+  async function withdraw(id: string, button: HTMLButtonElement): Promise<void> {
+    challengeError.textContent = '';
+    button.disabled = true;
+    try {
+      await api.decline(id);
+    } catch (e) {
+      if (!alive) return;
+      challengeError.textContent = errorText(e);
+      button.disabled = false;
+    }
+    void refresh();
+  }
+
+  function render(): void {
+    const challenges = latest.challenges ?? [];
+    const key = JSON.stringify([latest.games, challenges, [...titles.keys()].length]);
+    if (key === shown) return;
+    shown = key;
+    challengeBox.hidden = challenges.length === 0;
+    challengeCount.textContent = challenges.length > 0 ? String(challenges.length) : '';
+    fill(challengeList, ...challenges.map(challengeCard));
+
+    // Challenges received are shown above; should the server list them among the games too, they
+    // are left out there, so that a received one never offers its challenger's Withdraw.
+    const received = new Set(challenges.map(c => c.id));
+    const gs = latest.games.filter(g => !received.has(g.id));
     if (gs.length === 0) {
       fill(list, h('p', { class: 'hint' }, 'No games yet: create one.'));
       return;
     }
     // The server already sends "your move" games first; keep that order but make sure of it.
     const sorted = [...gs.filter(g => g.your_move), ...gs.filter(g => !g.your_move)];
-    fill(list, ...sorted.map(g => gameRow(g, titles)));
+    fill(list, ...sorted.map(g => g.status === 'challenge'
+      ? challengeRow(g, me, titles, (id, b) => void withdraw(id, b))
+      : gameRow(g, titles)));
   }
 
   form.addEventListener('submit', async e => {
     e.preventDefault();
     error.textContent = '';
+    notice.textContent = '';
     const req: NewGameRequest = { variant: variant.value, color: color.value as NewGameRequest['color'] };
     if (options.value.trim()) req.options = options.value.trim();
     if (fen.value.trim()) req.fen = fen.value.trim();
@@ -163,6 +306,15 @@ export function showLobby(root: HTMLElement, me: string, games: GameSummary[], p
     create.disabled = true;
     try {
       const reply = await api.createGame(req);
+      if (reply.challenge) {
+        // A challenge waits in the lobby, listed with the games, until its opponent answers.
+        if (!alive) return;
+        challenged.set(reply.id, req.opponent ?? '');
+        notice.textContent = `Challenge sent to ${req.opponent}. It is listed in “My games” until they accept or decline it.`;
+        notice.dataset.id = reply.id;
+        await refresh();
+        return;
+      }
       if (reply.invite_url) {
         // Only the create reply carries the invitation; keep it so the game page can show it again.
         const absolute = new URL(reply.invite_url, location.origin).href;
@@ -181,10 +333,11 @@ export function showLobby(root: HTMLElement, me: string, games: GameSummary[], p
     }
   });
 
-  fill(root, h('div', { class: 'lobby' }, h('p', { class: 'greeting' }, `Welcome, ${me}.`), form, listBox));
-  showGames(games);
+  fill(root, h('div', { class: 'lobby' },
+    h('p', { class: 'greeting' }, `Welcome, ${me}.`),
+    challengeError, refreshError, challengeBox, form, listBox));
+  render();
 
-  let alive = true;
   api.variants().then(reply => {
     if (!alive) return;
     variants = reply.variants;
@@ -196,20 +349,58 @@ export function showLobby(root: HTMLElement, me: string, games: GameSummary[], p
     if (params.has('options')) options.value = params.get('options') ?? '';
     if (params.has('fen')) fen.value = params.get('fen') ?? '';
     showVariantOptions();
-    showGames(games);
+    render();
     if (params.has('fen')) form.scrollIntoView();
   }).catch(e => {
     if (alive) error.textContent = `The variants could not be loaded: ${errorText(e)}`;
   });
 
-  // Coming back to the tab may find other players' moves: refresh the list then.
-  const onFocus = (): void => {
-    api.games().then(r => { if (alive) showGames(r.games); }).catch(e => { if (alive) error.textContent = errorText(e); });
+  // The lists refresh by themselves while the page is visible (challenges arrive, opponents move),
+  // and at once when the player comes back to the tab; a hidden tab asks nothing.
+  let timer: number | undefined;
+  let inFlight: Promise<void> | null = null;
+  function refresh(): Promise<void> {
+    inFlight ??= (async () => {
+      try {
+        const reply = await api.games();
+        if (!alive) return;
+        refreshError.textContent = '';
+        latest = reply;
+        render();
+      } catch (e) {
+        if (!alive) return;
+        // The session ended elsewhere: the login page.
+        if (e instanceof ApiError && e.status === 401) navigate('/');
+        else refreshError.textContent = `The lists could not be refreshed: ${errorText(e)}`;
+      } finally {
+        inFlight = null;
+      }
+    })();
+    return inFlight;
+  }
+  function schedule(): void {
+    window.clearTimeout(timer);
+    timer = undefined;
+    if (!alive || document.visibilityState === 'hidden') return;
+    timer = window.setTimeout(() => void refresh().then(schedule), POLL_MS);
+  }
+  const onVisibility = (): void => {
+    if (document.visibilityState === 'hidden') {
+      window.clearTimeout(timer);
+      timer = undefined;
+    } else {
+      void refresh().then(schedule);
+    }
   };
+  const onFocus = (): void => void refresh();
+  document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('focus', onFocus);
+  schedule();
   return {
     destroy() {
       alive = false;
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('focus', onFocus);
     },
   };

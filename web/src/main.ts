@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
 // The single-page app of `ttchess serve`, routed on location.pathname: `/` is the login page for a
-// visitor and the lobby for a player; `/games/<id>` is a game (with `?invite=<token>` an invitation).
+// visitor and the lobby for a player; `/games/<id>` is a game (with `?invite=<token>` an invitation);
+// `/account` the player's API tokens and block list.
 // Each route asks the server who is logged in (GET /api/session), so that a session that ended
 // elsewhere is noticed at the next navigation.
 
-import { api, ApiError, errorText, type GameSummary } from './api';
+import { showAccount } from './account';
+import { api, ApiError, errorText, type GamesReply } from './api';
 import { byId, fill, h, navigate, appLink } from './dom';
 import { GamePage } from './game';
 import { showLobby, showLogin } from './lobby';
@@ -19,8 +21,8 @@ let routing = 0;
 /** Set by logging out: the next route need not ask the server. */
 let loggedOut = false;
 
-/** Who is logged in and their games, or null for a visitor. */
-async function session(): Promise<{ name: string; games: GameSummary[] } | null> {
+/** Who is logged in, their games and the challenges they received, or null for a visitor. */
+async function session(): Promise<GamesReply | null> {
   if ((await api.session()).name === null) return null;
   try {
     return await api.games();
@@ -48,7 +50,11 @@ function showHeader(name: string | null): void {
     loggedOut = true;
     navigate('/');
   });
-  fill(who, 'Logged in as ', h('strong', {}, name), ' · ', appLink('/', {}, 'My games'), ' · ', logout);
+  fill(who,
+    h('span', { class: 'who-name' }, 'Logged in as ', h('strong', {}, name)),
+    h('span', { class: 'who-links' },
+      appLink('/', { id: 'lobby-link' }, 'My games'), ' · ',
+      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', logout));
 }
 
 async function route(): Promise<void> {
@@ -56,7 +62,7 @@ async function route(): Promise<void> {
   current?.destroy();
   current = null;
   const app = byId('app');
-  let me: { name: string; games: GameSummary[] } | null;
+  let me: GamesReply | null;
   try {
     me = loggedOut ? null : await session();
     loggedOut = false;
@@ -73,9 +79,12 @@ async function route(): Promise<void> {
   if (game) {
     current = new GamePage(app, decodeURIComponent(game[1]), params.get('invite'), me?.name ?? null);
   } else if (!me) {
-    current = showLogin(app, params.get('next'));
+    // A visitor who asked for the account page comes back to it after logging in.
+    current = showLogin(app, /^\/account\/?$/.test(path) ? '/account' : params.get('next'));
+  } else if (/^\/account\/?$/.test(path)) {
+    current = showAccount(app, me.name);
   } else {
-    current = showLobby(app, me.name, me.games, params);
+    current = showLobby(app, me.name, me, params);
   }
 }
 

@@ -2,8 +2,13 @@
 //
 // What the browser tests share: players registered through the API of
 // their own browser context (so the page and the API calls share the
-// session cookie), games created and read through the API, and waiting
-// for a page to show a given ply.
+// session cookie), games created and read through the API, challenges
+// sent and answered, and waiting for a page to show a given ply.
+//
+// A game that names an opponent is a challenge until they accept it:
+// createGame and createInLobby accept it at once for an opponent made by
+// newPlayer, so that a test about playing starts with an active game;
+// sendChallenge leaves it open.
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export type Player = { name: string; context: BrowserContext; page: Page };
@@ -31,13 +36,23 @@ export function watchConsole(page: Page, errors: string[]): void {
  * address may hold 32. */
 const opened: BrowserContext[] = [];
 
+/* The server's origin. Every context sends it as Origin, which the server
+ * asks of every state-changing request carrying a session cookie: a
+ * browser's own fetch sends it anyway, Playwright's API requests do not. */
+export const ORIGIN = new URL(process.env.TTCHESS_URL ?? 'http://127.0.0.1:8080').origin;
+
+/* The players newPlayer made, by name in lower case, so that a challenge
+ * to one of them can be accepted in their name. */
+const players = new Map<string, Player>();
+
 export async function openContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ extraHTTPHeaders: { Origin: ORIGIN } });
   opened.push(context);
   return context;
 }
 
 export async function closeContexts(): Promise<void> {
+  players.clear();
   for (const c of opened.splice(0)) await c.close();
 }
 
@@ -50,13 +65,75 @@ export async function newPlayer(browser: Browser, base: string, errors: string[]
     const reply = await context.request.post('/api/register', { data: { name, password: 'password-' + name } });
     expect(reply.status(), await reply.text()).toBe(201);
   }
-  return { name, context, page };
+  const player = { name, context, page };
+  players.set(name.toLowerCase(), player);
+  return player;
 }
 
+/* Creates a game through the API; one naming an opponent that newPlayer
+ * made is accepted by them, so that it is active. */
 export async function createGame(p: Player, body: Record<string, unknown>): Promise<string> {
   const reply = await p.context.request.post('/api/games', { data: body });
   expect(reply.status(), await reply.text()).toBe(201);
-  return (await reply.json()).id as string;
+  const created = (await reply.json()) as { id: string; challenge?: boolean };
+  const opponent = typeof body.opponent === 'string' ? players.get(body.opponent.toLowerCase()) : undefined;
+  if (created.challenge && opponent) await answerChallenge(opponent, created.id, 'accept');
+  return created.id;
+}
+
+/* Sends a challenge through the API and leaves it open; returns its id. */
+export async function sendChallenge(p: Player, body: Record<string, unknown>): Promise<string> {
+  const reply = await p.context.request.post('/api/games', { data: body });
+  expect(reply.status(), await reply.text()).toBe(201);
+  const created = (await reply.json()) as { id: string; challenge?: boolean };
+  expect(created.challenge).toBe(true);
+  return created.id;
+}
+
+/* Accepts or declines (withdraws, for its challenger) a challenge through
+ * the API, expecting it to be done. */
+export async function answerChallenge(p: Player, id: string, how: 'accept' | 'decline'): Promise<void> {
+  const reply = await p.context.request.post(`/api/games/${id}/${how}`, { data: {} });
+  expect(reply.status(), await reply.text()).toBe(200);
+}
+
+/* Registers a player through the page's login form (rather than the
+ * API), so that a test sees that path too. */
+export async function registerInPage(page: Page, name: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.locator('#login-name').fill(name);
+  await page.locator('#login-password').fill(password);
+  await page.locator('#register-button').click();
+  await expect(page.locator('#new-game')).toBeVisible();
+}
+
+/* A screenshot of the whole page for people to look at, into
+ * web/test-results/screens (or TTCHESS_SHOTS), after checking that
+ * nothing is wider than the window: a page that scrolls sideways on a
+ * phone is broken. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && (r.right > width + 0.5 || r.left < -0.5))
+        wide.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ').join('.') : ''} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+    return { scroll: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8) };
+  });
+  expect(overflow.wide, `${name}: elements wider than the ${overflow.width} px window`).toEqual([]);
+  expect(overflow.scroll, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(overflow.width);
+  const dir = process.env.TTCHESS_SHOTS ?? 'test-results/screens';
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/* Every visible button of the page at least this many pixels high, so a
+ * finger finds it; returns the ones that are not, for expect(...).toEqual([]). */
+export async function smallButtons(page: Page, scope: string, min = 40): Promise<string[]> {
+  return page.locator(`${scope} button:visible`).evaluateAll((buttons, least) =>
+    buttons.filter(b => b.getBoundingClientRect().height < least)
+      .map(b => `${b.textContent} ${Math.round(b.getBoundingClientRect().height)} px`), min);
 }
 
 export type GameState = {
@@ -125,8 +202,27 @@ export type NewGame = {
 };
 
 /* Fills the lobby's "New game" form and creates the game; the page then
- * shows the game, whose id is returned. */
+ * shows the game, whose id is returned. A game naming a player is a
+ * challenge, which the lobby lists: one to a player that newPlayer made
+ * is accepted in their name, then the page opens the game. */
 export async function createInLobby(page: Page, g: NewGame): Promise<string> {
+  await fillNewGame(page, g);
+  await page.locator('#create-game').click();
+  if (g.opponent !== 'link' && 'player' in g.opponent) {
+    const notice = page.locator('#lobby-notice');
+    await expect(notice).toContainText('Challenge sent');
+    const id = (await notice.getAttribute('data-id'))!;
+    const opponent = players.get(g.opponent.player.toLowerCase());
+    if (opponent) await answerChallenge(opponent, id, 'accept');
+    await page.goto(`/games/${id}`);
+    return id;
+  }
+  await expect(page).toHaveURL(/\/games\/[0-9a-f]+/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/* Fills the lobby's "New game" form without sending it. */
+export async function fillNewGame(page: Page, g: NewGame): Promise<void> {
   await page.locator('#variant').selectOption(g.variant);
   await page.locator('#color').selectOption(g.color);
   if ('days' in g.time) {
@@ -146,7 +242,4 @@ export async function createInLobby(page: Page, g: NewGame): Promise<string> {
     await page.locator('#opponent-kind').selectOption('engine');
     await page.locator('#level').fill(String(g.opponent.level));
   }
-  await page.locator('#create-game').click();
-  await expect(page).toHaveURL(/\/games\/[0-9a-f]+/);
-  return new URL(page.url()).pathname.split('/').pop()!;
 }
