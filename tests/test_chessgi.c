@@ -1467,6 +1467,53 @@ static void test_keys_random_games(void **state)
     for (uint64_t seed = 1; seed <= 3; seed++) random_game("chessgi-classic", NULL, seed * 31337, 100, check_keys);
 }
 
+/* ---- Time --------------------------------------------------------------- */
+
+/* The result line if `flagged` ran out of time at G's present position;
+ * G is left as it was. */
+static const char *flag_line(Color flagged)
+{
+    static char buf[256];
+    Line l;
+    line_open(&l, &G, game_current(&G));
+    Outcome o = outcome_on_time(&l, flagged);
+    line_close(&l);
+    assert_true(game_declare(&G, o, NULL));
+    snprintf(buf, sizeof buf, "%s", game_status(&G));
+    assert_true(game_declare(&G, outcome_none(), NULL));
+    return buf;
+}
+
+/* A flag loses unless the opponent could not win by any series of legal
+ * actions.  A capture goes to the captor's pocket, to be dropped: a bare
+ * king can win as long as anything of its opponent's is left to take, on
+ * the board, in the pocket or travelling.  Only kings against kings, with
+ * empty pockets, is a draw on time. */
+static void test_flag_against_a_bare_king(void **state)
+{
+    (void)state;
+    classic("4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    assert_string_equal(flag_line(WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    done();
+    classic("4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1");
+    assert_string_equal(flag_line(WHITE), "0-1 white lost on time");
+    done();
+    classic("4k3/8/8/8/8/8/8/4K3[n] w - - 0 1");
+    assert_string_equal(flag_line(WHITE), "0-1 white lost on time");
+    assert_string_equal(flag_line(BLACK), "1-0 black lost on time");
+    done();
+    /* Pieces travelling count as pocket pieces; a king travelling does not. */
+    travel("4k3/8/8/8/8/8/8/4K3[] w - - 0 1 -/N5 0");
+    assert_string_equal(flag_line(WHITE), "0-1 white lost on time");
+    done();
+    travel("8/8/8/8/8/8/8/4K3[] w - - 0 1 -/K5 0");
+    assert_string_equal(flag_line(WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    done();
+    travel("4k3/8/8/8/8/8/8/4K3[] w - - 0 1 N3/- 0");
+    assert_string_equal(flag_line(WHITE), "0-1 white lost on time");
+    done();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1518,6 +1565,7 @@ int main(void)
         cmocka_unit_test(test_general_travels_land_by_the_rules),
         cmocka_unit_test(test_king_lands_beside_its_old_self),
         cmocka_unit_test(test_two_kings_both_must_be_safe),
+        cmocka_unit_test(test_flag_against_a_bare_king),
     };
     return cmocka_run_group_tests_name("chessgi", tests, NULL, NULL);
 }

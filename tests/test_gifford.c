@@ -945,6 +945,87 @@ static void test_dead_position(void **state)
     done();
 }
 
+/* The result line when `flagged` runs out of time at G's present
+ * position; G is left as it was. */
+static const char *flag_line(Color flagged)
+{
+    static char buf[256];
+    Line l;
+    line_open(&l, &G, game_current(&G));
+    Outcome o = outcome_on_time(&l, flagged);
+    line_close(&l);
+    assert_true(game_declare(&G, o, NULL));
+    snprintf(buf, sizeof buf, "%s", game_status(&G));
+    assert_true(game_declare(&G, outcome_none(), NULL));
+    return buf;
+}
+
+/* A flag loses unless the opponent could not win by any series of legal
+ * actions: kings alone never can, unless a piece of theirs is arriving or
+ * a king going back would bring one back ("three Kings vs. 1 King it is
+ * still a draw unless backward time travel can be used to change the
+ * position by, in effect, adding pawns or pieces; or if pieces are
+ * arriving from the past"). */
+static void test_flag_against_bare_kings(void **state)
+{
+    (void)state;
+    start("4k3/8/8/8/8/8/4P3/4K3 w - - 0 10");
+    assert_string_equal(flag_line(WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    assert_string_equal(flag_line(BLACK), "1-0 black lost on time");
+    done();
+    /* Three kings against one are still bare. */
+    start("4k3/4p3/8/8/8/2K1K3/8/4K3 b - - 0 10 -/- 2/0");
+    assert_string_equal(flag_line(BLACK), "1/2-1/2 black lost on time, but white cannot win");
+    done();
+    /* A knight in transit, or a king (with the pawn to make it travel) */
+    start("4k3/8/8/8/8/8/4P3/4K3 w - - 0 10 -/N15 0/0");
+    assert_string_equal(flag_line(WHITE), "0-1 white lost on time");
+    done();
+    start("8/8/8/8/8/8/4P3/4K3 w - - 0 10 -/K12 0/0");
+    assert_string_equal(flag_line(WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    done();
+}
+
+/* White's king going back one move would bring back the black knight it
+ * has just taken: Black can still win, unless White has no backward
+ * travel left, or the knight is further back than White's travels reach. */
+static void test_flag_material_a_king_back_away(void **state)
+{
+    (void)state;
+    start("4k3/8/8/8/8/8/3nP3/4K3 w - - 0 10");
+    play_all(&G, "Kxd2 Ke7");
+    assert_string_equal(flag_line(WHITE), "0-1 white lost on time");
+    done();
+    start_with("back-travels=0", "4k3/8/8/8/8/8/3nP3/4K3 w - - 0 10");
+    play_all(&G, "Kxd2 Ke7");
+    assert_string_equal(flag_line(WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    done();
+    /* Two travels of one move reach move 10 from move 12, one does not. */
+    start_with("back=1", "4k3/8/8/8/8/8/3nP3/4K3 w - - 0 10");
+    play_all(&G, "Kxd2 Ke7 Kd3 Ke8");
+    assert_string_equal(flag_line(WHITE), "0-1 white lost on time");
+    done();
+    start_with("back=1 back-travels=1", "4k3/8/8/8/8/8/3nP3/4K3 w - - 0 10");
+    play_all(&G, "Kxd2 Ke7 Kd3 Ke8");
+    assert_string_equal(flag_line(WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    done();
+}
+
+/* Kings enough to cover every square could leave an arriving king no
+ * place, a king lost in time: seven black kings against White's arriving
+ * one can win; four, covering 36 squares while White has at most 16 men
+ * and 3 kings to fill others, cannot. */
+static void test_flag_kings_that_could_shut_out_a_king(void **state)
+{
+    (void)state;
+    start("1k2k2k/8/8/1k2k2k/8/8/Pk6/8 w - - 0 10 K12/- 0/0");
+    assert_string_equal(flag_line(WHITE), "0-1 white lost on time");
+    done();
+    start("1k2k3/8/8/1k2k3/8/8/P7/8 w - - 0 10 K12/- 0/0");
+    assert_string_equal(flag_line(WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    done();
+}
+
 /* When several ends apply at once the result names the first of: checkmate
  * or a king lost in time, stalemate, dead position, fifty-move rule,
  * threefold repetition. */
@@ -1724,6 +1805,9 @@ int main(void)
         cmocka_unit_test(test_repetition_across_time_travel),
         cmocka_unit_test(test_fifty_moves_reset_by_travel),
         cmocka_unit_test(test_dead_position),
+        cmocka_unit_test(test_flag_against_bare_kings),
+        cmocka_unit_test(test_flag_material_a_king_back_away),
+        cmocka_unit_test(test_flag_kings_that_could_shut_out_a_king),
         cmocka_unit_test(test_outcome_order),
         cmocka_unit_test(test_castling_with_several_kings),
         cmocka_unit_test(test_sample_game),

@@ -501,6 +501,41 @@ static void test_refusal_agrees_with_generator(void **state)
     }
 }
 
+/* The result line if `flagged` ran out of time in the position. */
+static const char *flag_line(const char *fen, Color flagged)
+{
+    static char buf[256];
+    Game g;
+    game_start(&g, "travelers", fen);
+    Line l;
+    line_open(&l, &g, game_current(&g));
+    Outcome o = outcome_on_time(&l, flagged);
+    line_close(&l);
+    assert_true(game_declare(&g, o, NULL));
+    snprintf(buf, sizeof buf, "%s", game_status(&g));
+    game_free(&g);
+    return buf;
+}
+
+/* A flag loses unless the opponent could not win by any series of legal
+ * actions ("A PLAYER WINS BY CHECKMATE OR BY FORCING HIS OPPONENT INTO
+ * GRAMMATICAL INCORRECTNESS").  A lone traveled king cannot, against men
+ * that are all traveled: it can neither explode nor take a traveling
+ * piece, and one king gives no check.  An untraveled king can explode; an
+ * untraveled man of the opponent can explode and offer its traveling half
+ * to be taken; two traveled kings can mate together. */
+static void test_flag_against_a_bare_king(void **state)
+{
+    (void)state;
+    assert_string_equal(flag_line("4k\"3/8/8/8/8/8/4P\"3/4K\"3 w - - 0 1", WHITE),
+                        "1/2-1/2 white lost on time, but black cannot win");
+    assert_string_equal(flag_line("4k\"3/8/8/8/8/8/4P\"3/4K\"3 w - - 0 1", BLACK), "1-0 black lost on time");
+    assert_string_equal(flag_line("4k3/8/8/8/8/8/4P\"3/4K\"3 w - - 0 1", WHITE), "0-1 white lost on time");
+    assert_string_equal(flag_line("4k\"3/8/8/8/8/8/4P3/4K\"3 w - - 0 1", WHITE), "0-1 white lost on time");
+    assert_string_equal(flag_line("4k\"3/8/8/8/8/8/4P\"3/4K3 w - - 0 1", WHITE), "0-1 white lost on time");
+    assert_string_equal(flag_line("2k\"2k\"2/8/8/8/8/8/4P\"3/4K\"3 w - - 0 1", WHITE), "0-1 white lost on time");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_fifty_moves),
         cmocka_unit_test(test_refusal_agrees_with_generator),
+        cmocka_unit_test(test_flag_against_a_bare_king),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,6 +82,17 @@ static Outcome white_resigns(void) { return outcome_make(RESULT_BLACK_WINS, REAS
 static Outcome black_resigns(void) { return outcome_make(RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK); }
 static Outcome agreed_draw(void) { return outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE); }
 
+/* The result line if `flagged` ran out of time now; the game is left as
+ * it was. */
+static const char *flag_line(Game *g, Color flagged)
+{
+    Line l;
+    line_open(&l, g, game_current(g));
+    Outcome o = outcome_on_time(&l, flagged);
+    line_close(&l);
+    return ended_by(g, o);
+}
+
 static int count_kind(const MoveList *l, int kind)
 {
     int n = 0;
@@ -1066,6 +1077,54 @@ static void test_describe_and_notes(void **state)
     game_free(&g);
 }
 
+/* ------------------------------------------------------------------ */
+/* Time                                                                */
+/* ------------------------------------------------------------------ */
+
+/* A flag loses unless the opponent could not win by any series of legal
+ * actions.  Kings alone give no check; a bare king may call a piece from
+ * the future, but with no piece of its own to send it back it can never
+ * meet the obligation (the seed: "playing Qd1-d2* in a K-vs-K+Q endgame
+ * and later ... fulfilling this obligation with Qd1-d2** by that very
+ * same queen" is not allowed), so in every mode a bare king with no
+ * obligation and no piece gone to the future cannot win. */
+static void test_flag_against_a_bare_king(void **state)
+{
+    (void)state;
+    static const char *const modes[] = { "vangog", "vangog-past", "vangog-future" };
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        Game g;
+        game_start(&g, modes[i], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        assert_string_equal(flag_line(&g, WHITE), "1/2-1/2 white lost on time, but black cannot win");
+        assert_string_equal(flag_line(&g, BLACK), "1-0 black lost on time");
+        game_free(&g);
+    }
+}
+
+/* A piece gone to the future will come back: its side can win.  An open
+ * obligation counts too, but the obligations themselves judge the end:
+ * the side that cannot meet its own loses, flag or not. */
+static void test_flag_with_travel_pending(void **state)
+{
+    (void)state;
+    Game g;
+    game_start(&g, "vangog-future", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 - - - qe5");
+    assert_string_equal(flag_line(&g, WHITE), "0-1 white lost on time");
+    game_free(&g);
+    game_start(&g, "vangog", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 - 1:qd8d5");
+    assert_string_equal(flag_line(&g, WHITE), "1-0 black obligations unmet");
+    game_free(&g);
+    /* The bare king calls a queen and then White's time runs out. */
+    game_start(&g, "vangog-past", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+    play_all(&g, "Qd8d5*");
+    assert_string_equal(flag_line(&g, WHITE), "1-0 black obligations unmet");
+    game_free(&g);
+    /* White's own open obligation decides a flag against a bare king. */
+    game_start(&g, "vangog", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 - 1:Qd1d4");
+    assert_string_equal(flag_line(&g, WHITE), "0-1 white obligations unmet");
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1102,6 +1161,8 @@ int main(void)
         cmocka_unit_test(test_pgn_both_lose),
         cmocka_unit_test(test_records_carry_the_mode),
         cmocka_unit_test(test_describe_and_notes),
+        cmocka_unit_test(test_flag_against_a_bare_king),
+        cmocka_unit_test(test_flag_with_travel_pending),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,6 +68,8 @@ static void test_registry_tables_complete(void **state)
         assert_non_null(v->apply);
         assert_non_null(v->in_check);
         assert_non_null(v->outcome);
+        /* Every game judges a flag by its own means of winning. */
+        assert_non_null(v->can_win);
         assert_non_null(v->same_position);
         assert_non_null(v->parse);
         assert_non_null(v->format_coord);
@@ -237,6 +239,10 @@ static void test_outcome_words_and_codes(void **state)
         { { RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK, REASON_RESIGNATION }, "1-0 black resigns", true },
         { { RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE, REASON_RESIGNATION }, "0-1 white resigns", true },
         { { RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE, REASON_AGREED_DRAW }, "1/2-1/2 agreed draw", true },
+        { { RESULT_BLACK_WINS, REASON_TIME, SIDE_WHITE, REASON_TIME }, "0-1 white lost on time", true },
+        { { RESULT_WHITE_WINS, REASON_TIME, SIDE_BLACK, REASON_TIME }, "1-0 black lost on time", true },
+        { { RESULT_DRAW, REASON_TIME, SIDE_WHITE, REASON_TIME }, "1/2-1/2 white lost on time, but black cannot win", true },
+        { { RESULT_DRAW, REASON_TIME, SIDE_BLACK, REASON_TIME }, "1/2-1/2 black lost on time, but white cannot win", true },
         { { RESULT_DRAW, REASON_RECORDED, SIDE_NONE, REASON_RECORDED }, "1/2-1/2 result recorded in the game file", false },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -256,6 +262,8 @@ static void test_outcome_words_and_codes(void **state)
     assert_false(outcome_from_words("both resigns", &o));
     assert_false(outcome_from_words("white checkmate", &o));
     assert_false(outcome_from_words("resigns", &o));
+    assert_false(outcome_from_words("both lost on time", &o));
+    assert_false(outcome_from_words("white lost on time, but white cannot win", &o));
     assert_string_equal(result_string(RESULT_BOTH_LOSE), "0-0");
     assert_string_equal(result_string(RESULT_NONE), "*");
 }
@@ -285,6 +293,47 @@ static void test_declare_and_withdraw(void **state)
     game_free(&g);
 }
 
+/* ---- Time --------------------------------------------------------------- */
+
+/* The result line when `flagged` runs out of time at the game's present
+ * position; the game is left as it was. */
+static const char *flag_line(Game *g, Color flagged)
+{
+    static char buf[256];
+    Line l;
+    line_open(&l, g, game_current(g));
+    Outcome o = outcome_on_time(&l, flagged);
+    line_close(&l);
+    assert_int_equal(o.reason, REASON_TIME);
+    assert_int_equal(o.side, flagged);
+    assert_true(game_declare(g, o, NULL));
+    snprintf(buf, sizeof buf, "%s", game_status(g));
+    assert_true(game_declare(g, outcome_none(), NULL));
+    return buf;
+}
+
+/* A flag loses, unless the opponent could not win by any series of legal
+ * moves: in chess, when it has nothing but its king (docs/rules/chess.md,
+ * "Time"). */
+static void test_chess_flag_against_a_bare_king_draws(void **state)
+{
+    (void)state;
+    Game g;
+    game_start(&g, "chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert_string_equal(flag_line(&g, WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    assert_string_equal(flag_line(&g, BLACK), "1-0 black lost on time");
+    game_free(&g);
+    /* A lone knight cannot force mate, but a helpmate exists: it wins on time. */
+    game_start(&g, "chess", "4kn2/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert_string_equal(flag_line(&g, WHITE), "0-1 white lost on time");
+    game_free(&g);
+    /* A declared end is read back from its words, as the server stores it. */
+    Outcome o = outcome_none();
+    assert_true(outcome_from_words("white lost on time, but black cannot win", &o));
+    assert_int_equal(o.reason, REASON_TIME);
+    assert_int_equal(o.side, SIDE_WHITE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_gifford_outcome_order_as_chess),
         cmocka_unit_test(test_outcome_words_and_codes),
         cmocka_unit_test(test_declare_and_withdraw),
+        cmocka_unit_test(test_chess_flag_against_a_bare_king_draws),
     };
     return cmocka_run_group_tests_name("variants", tests, NULL, NULL);
 }

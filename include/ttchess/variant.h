@@ -93,6 +93,8 @@ enum Reason {
     REASON_GRAMMATICALLY_INCORRECT, /* side: who is (Time Traveler's Chess)  */
     REASON_RESIGNATION,             /* side: who resigned                     */
     REASON_AGREED_DRAW,
+    REASON_TIME,                    /* side: whose time ran out; a draw when
+                                       the other side cannot win          */
     REASON_RECORDED,                /* a result a game file states in words of
                                        its own ([Termination]); the words are
                                        kept with the game                     */
@@ -131,6 +133,15 @@ void outcome_line(Outcome o, const char *recorded, Text *out);
 /* Reads the words of a reason back ("white resigns" -> REASON_RESIGNATION,
  * white); false if they name none. */
 bool outcome_from_words(const char *words, Outcome *o);
+
+struct Line;
+/* The end when the time of `flagged` runs out at the line's present
+ * position: a loss for it ("0-1 white lost on time"), or a draw when its
+ * opponent could not win by any series of legal actions ("1/2-1/2 white
+ * lost on time, but black cannot win"; Variant.can_win).  Declare it with
+ * game_declare: the game's own rules still judge it (van Gog's
+ * obligations). */
+Outcome outcome_on_time(const struct Line *l, Color flagged);
 
 /* ---- The interface ------------------------------------------------------ */
 
@@ -189,6 +200,13 @@ typedef struct Variant {
      * resignation, an agreed draw): van Gog's unmet obligations still
      * decide the result.  NULL: a declared end stands as it is. */
     Outcome (*settle)(const struct Line *l, Outcome declared);
+    /* Could `side` still win from the line's present position by some
+     * series of legal actions of both sides?  The rule that judges a
+     * flag: the opponent of a player whose time ran out wins only if it
+     * could (docs/rules/<variant>.md, "Time").  False only where it surely
+     * cannot; a position the variant cannot judge cheaply counts as
+     * winnable.  NULL: it always can. */
+    bool (*can_win)(const struct Line *l, Color side);
     /* The key of ext computed from nothing (the variant keeps ext_key up
      * to date in apply; tests compare the two).  NULL: no ext. */
     uint64_t (*ext_key)(const Options *o, const State *s);

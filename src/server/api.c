@@ -649,29 +649,109 @@ static void settle_row(GameRow *row, const Game *g)
     text_free(&reason);
 }
 
-/* Charges the mover's clock for the time since the last action; false
- * when it ran out (the game is then over on time). */
-static bool charge_clock(GameRow *row, Game *g, int mover, int64_t now)
+/* Charges the mover's live clock for the time since the last action and
+ * adds the increment.  The flag was judged first (flag_due): the mover
+ * has time left. */
+static void charge_clock(GameRow *row, int mover, int64_t now)
 {
-    if (row->days_per_move) {
-        if (row->ply == 0 || now <= row->last_action_at + row->days_per_move * 86400000LL) return true;
-    } else if (row->base_ms) {
-        if (row->ply == 0) return true;   /* the clocks start with White's first action */
-        int64_t *left = mover == WHITE ? &row->white_ms : &row->black_ms;
-        *left -= now - row->last_action_at;
-        if (*left > 0) {
-            *left += row->inc_ms;
-            return true;
-        }
-        *left = 0;
-    } else {
+    /* The clocks start with White's first action. */
+    if (!row->base_ms || row->ply == 0) return;
+    int64_t *left = mover == WHITE ? &row->white_ms : &row->black_ms;
+    *left += row->inc_ms - (now - row->last_action_at);
+}
+
+/* Has the side to move run out of time by `now`?  The clocks' timer ends
+ * the game at that moment; a request that comes a few ms before the timer
+ * ends it first (end_on_time), so that nobody acts, offers or accepts
+ * after a flag. */
+static bool flag_due(const GameRow *row, int64_t now)
+{
+    int64_t deadline = clock_deadline(row);
+    return deadline && now >= deadline;
+}
+
+/* Ends the game on time for its side to move: a loss, or a draw when the
+ * opponent could not win by any series of legal actions (the library's
+ * outcome_on_time); the game's own rules still judge the end (van Gog's
+ * obligations).  Fills the "time" event; false only when out of memory. */
+static bool end_on_time(GameRow *row, Game *g, char event[2][512])
+{
+    Color flagged = (Color)row->to_move;
+    if (row->base_ms) *(flagged == WHITE ? &row->white_ms : &row->black_ms) = 0;
+    Line l;
+    line_open(&l, g, game_current(g));
+    Outcome o = outcome_on_time(&l, flagged);
+    line_close(&l);
+    Text words = TEXT_INIT;
+    outcome_words(o, NULL, &words);
+    bool ok = !words.failed && declare_end(row, g, o, text_str(&words));
+    text_free(&words);
+    if (!ok) return false;
+    settle_row(row, g);
+    json_t *d = json_pack("{s:s?, s:s?}", "result", row->result, "reason", row->reason);
+    char *dump = d ? json_dumps(d, JSON_COMPACT) : NULL;
+    snprintf(event[0], 512, "time");
+    snprintf(event[1], 512, "%s", dump ? dump : "{}");
+    free(dump);
+    json_decref(d);
+    return true;
+}
+
+/* After a committed action: the clocks' timer learns the game's new
+ * deadline (clocks.c), as the engine learns that it may have to move. */
+static void wake_clock(Store *s, const GameRow *row, int64_t version)
+{
+    pthread_mutex_lock(&s->hooks_lock);
+    if (s->wake_clock) s->wake_clock(s->clock_ctx, row->id, version, clock_deadline(row));
+    pthread_mutex_unlock(&s->hooks_lock);
+}
+
+/* One try of api_flag; *again when the row changed while it was read or
+ * written (another request, another server's timer): read it again. */
+static bool flag_once(Store *s, const char *id, int64_t now, int64_t *version, int64_t *deadline, bool *again)
+{
+    GameRow row;
+    bool found;
+    *again = false;
+    *deadline = 0;
+    if (!store_game_get(s, id, &row, &found)) return false;
+    if (!found) return true;
+    *version = row.version;
+    *deadline = clock_deadline(&row);
+    if (!flag_due(&row, now)) {
+        store_game_free(&row);
         return true;
     }
-    char words[64];
-    snprintf(words, sizeof words, "%s loses on time", mover == WHITE ? "white" : "black");
-    declare_end(row, g, outcome_make(result_loss_for((Color)mover), REASON_RECORDED, SIDE_NONE), words);
-    settle_row(row, g);
-    return false;
+    Game g;
+    Text err = TEXT_INIT;
+    bool ok = cache_take(s->cache, id, row.version, &g) || play_load(s, &row, &g, &err);
+    *again = !ok && !strcmp(text_str(&err), PLAY_MOVED_ON);
+    text_free(&err);
+    char event[2][512] = { "", "{}" };
+    bool stale = false, begun = ok && store_begin(s);
+    ok = begun && end_on_time(&row, &g, event) && store_game_update(s, &row, &stale) &&
+         store_event_add(s, id, event[0], row.ply, event[1]) && store_commit(s);
+    if (begun && !ok) store_rollback(s);
+    if (ok) {
+        events_notify();
+        *version = row.version + 1;
+        *deadline = 0;
+        cache_put(s->cache, id, *version, &g);
+    } else {
+        *again = *again || stale;
+        game_free(&g);
+    }
+    store_game_free(&row);
+    return ok;
+}
+
+bool api_flag(Store *s, const char *id, int64_t now, int64_t *version, int64_t *deadline)
+{
+    bool ok = false, again = true;
+    store_enter(s);
+    for (int attempt = 0; again && attempt < 4; attempt++) ok = flag_once(s, id, now, version, deadline, &again);
+    store_leave(s);
+    return ok;
 }
 
 /* The action request, once its game is loaded and its ply checked.
@@ -682,6 +762,10 @@ static bool act(Store *s, GameRow *row, Game *g, int mine, const char *action, c
 {
     int theirs = !mine;
     int64_t now = server_now_ms();
+    if (flag_due(row, now)) {
+        if (!end_on_time(row, g, event)) return reply_error(r, 500, "out of memory"), false;
+        return true;
+    }
     if (!strcmp(action, "resign")) {
         char words[32];
         snprintf(words, sizeof words, "%s resigns", mine == WHITE ? "white" : "black");
@@ -721,11 +805,7 @@ static bool act(Store *s, GameRow *row, Game *g, int mine, const char *action, c
         snprintf(event[0], 512, "decline");
     } else {
         if (game_board(g)->side != mine) return reply_error(r, 403, "it is not your turn"), false;
-        if (!charge_clock(row, g, mine, now)) {
-            snprintf(event[0], 512, "time");
-            snprintf(event[1], 512, "{\"result\":\"%s\",\"reason\":\"%s\"}", row->result, row->reason);
-            return true;
-        }
+        charge_clock(row, mine, now);
         Move m;
         Text coord = TEXT_INIT, human = TEXT_INIT, err = TEXT_INIT;
         bool ok = play_parse(g, action, &m, &coord, &human, &err);
@@ -825,6 +905,7 @@ static void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply
         } else {
             events_notify();
             wake_engine(s, &row);
+            wake_clock(s, &row, row.version + 1);
             reply_json(r, 200, brief ? brief_state(&row) : play_state(&row, &g, req->user));
             keep = row.version + 1;
         }

@@ -158,6 +158,10 @@ static bool chess_outcome(const Line *l, Outcome *out)
     return true;
 }
 
+/* A side with nothing but its king can never give check, let alone mate
+ * (docs/rules/chess.md, "Time"): its opponent's flag is then a draw. */
+static bool chess_can_win(const Line *l, Color side) { return has_men_besides_kings(line_board(l), side); }
+
 static bool chess_same_position(const State *a, const State *b)
 {
     return chess_same_board_position(&a->board, &b->board);
@@ -201,6 +205,7 @@ const Variant VARIANT_CHESS = {
     .apply = chess_apply,
     .in_check = chess_in_check,
     .outcome = chess_outcome,
+    .can_win = chess_can_win,
     .same_position = chess_same_position,
     .parse = chess_parse,
     .format_coord = chess_coord,

@@ -366,6 +366,45 @@ static bool chessgi_outcome(const Line *l, Outcome *out)
     return true;
 }
 
+/* ---- Time --------------------------------------------------------------- */
+
+/* Has colour c a man besides its kings anywhere: on the board, in its
+ * pocket, or travelling? */
+static bool material_anywhere(const State *s, Color c)
+{
+    const ChessgiState *gs = chessgi_cstate(s);
+    if (has_men_besides_kings(&s->board, c)) return true;
+    for (PieceType t = PAWN; t < KING; t++)
+        if (gs->pocket[c][t]) return true;
+    for (int i = 0; i < gs->travellers[c]; i++)
+        if (gs->traveller[c][i].type != KING) return true;
+    return false;
+}
+
+/* How many kings colour c has, on the board and travelling. */
+static int kings_of(const State *s, Color c)
+{
+    const ChessgiState *gs = chessgi_cstate(s);
+    int n = bb_count(board_kings(&s->board, c));
+    for (int i = 0; i < gs->travellers[c]; i++) n += gs->traveller[c][i].type == KING;
+    return n;
+}
+
+/* A capture puts the piece in the captor's pocket, to be dropped: a bare
+ * king can win as soon as anything of the opponent's is left to take
+ * (docs/rules/chessgi.md, "Time").  With kings alone on both sides and
+ * empty pockets nobody can travel back to a richer position (a general
+ * travel needs a piece in the pocket), nor give check; kings could lose
+ * an arriving king in time only by covering every square, which takes
+ * seven of them. */
+static bool chessgi_can_win(const Line *l, Color side)
+{
+    const State *s = line_state(l);
+    Color other = (Color)!side;
+    return material_anywhere(s, side) || material_anywhere(s, other) ||
+           9 * kings_of(s, side) + kings_of(s, other) >= 64;
+}
+
 /* Can the side to move capture en passant?  Not while a king due now must
  * land instead. */
 static bool ep_capturable(const State *s)
@@ -729,7 +768,8 @@ static bool chessgi_describe(const Line *l, Text *out)
  * notation. */
 #define CHESSGI_SHARED                                                                                           \
     .ext_size = sizeof(ChessgiState), .generate = chessgi_generate, .apply = chessgi_apply,                      \
-    .in_check = chessgi_in_check, .outcome = chessgi_outcome, .ext_key = chessgi_ext_key,                        \
+    .in_check = chessgi_in_check, .outcome = chessgi_outcome, .can_win = chessgi_can_win,                        \
+    .ext_key = chessgi_ext_key,                                                                                  \
     .same_position = chessgi_same_position, .parse = chessgi_parse, .format_coord = chessgi_format_coord,        \
     .format_human = chessgi_format_human, .describe = chessgi_describe
 

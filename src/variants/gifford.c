@@ -338,6 +338,69 @@ static bool side_has_material(const State *s, int forward, Color c)
     return false;
 }
 
+/* ---- Time --------------------------------------------------------------- */
+
+/* How many pieces of type KING (kings == true) or of other types colour c
+ * has scheduled to arrive. */
+static int arrivals_of(const State *s, int forward, Color c, bool kings)
+{
+    int n = 0;
+    for (int m = gifford_first_pending(&s->board, c); m <= gifford_last_pending(&s->board, c, forward); m++) {
+        uint8_t a = gifford_arrival_at(s, forward, c, m);
+        n += a && (arrival_type(a) == KING) == kings;
+    }
+    return n;
+}
+
+/* Could the kings of `side` alone leave an arriving king of the opponent
+ * no square, so that it is lost in time?  Each king takes its square and
+ * the eight next to it; the opponent's own men (16 at most, its kings
+ * now, arriving and one more for each backward travel it has left) fill
+ * others.  Only then can kings win, and only with options or a FEN far
+ * from the game's. */
+static bool kings_could_shut_out(const Line *l, Color side)
+{
+    const State *s = line_state(l);
+    int forward = line_option(l, GIFFORD_FORWARD);
+    Color other = (Color)!side;
+    if (!arrivals_of(s, forward, other, true)) return false;
+    int covered = 9 * (bb_count(board_kings(&s->board, side)) + arrivals_of(s, forward, side, true));
+    int men = own_men(&s->board, other) + arrivals_of(s, forward, other, false);
+    int kings = bb_count(board_kings(&s->board, other)) + arrivals_of(s, forward, other, true) +
+                line_option(l, GIFFORD_BACK_TRAVELS) - gifford_cstate(s)->backs_used[other];
+    return covered + (men > 16 ? men : 16) + kings >= 64;
+}
+
+/* Could a king of the opponent of `side` going back (later, or now) bring
+ * back a position in which `side` had a man on the board or arriving?
+ * With r backward travels left it reaches at most r * `back` moves before
+ * the present, along the present timeline. */
+static bool material_back_in_reach(const Line *l, Color side)
+{
+    const State *s = line_state(l);
+    Color other = (Color)!side;
+    int left = line_option(l, GIFFORD_BACK_TRAVELS) - gifford_cstate(s)->backs_used[other];
+    if (left <= 0) return false;
+    int earliest = s->board.fullmove - left * line_option(l, GIFFORD_BACK);
+    int forward = line_option(l, GIFFORD_FORWARD);
+    for (int n = line_node(l, line_current(l))->parent; n >= 0; n = line_node(l, n)->parent) {
+        const State *t = line_node(l, n)->state;
+        if (t->board.fullmove < earliest) break;
+        if (side_has_material(t, forward, side)) return true;
+    }
+    return false;
+}
+
+/* Kings alone never attack an enemy king (a king next to one is attacked
+ * itself), and a king needs a man of its side on the board to travel:
+ * `side` can win only with a man on the board or arriving, or one that a
+ * king going back would bring back (docs/rules/gifford.md, "Time"). */
+static bool gifford_can_win(const Line *l, Color side)
+{
+    return side_has_material(line_state(l), line_option(l, GIFFORD_FORWARD), side) ||
+           material_back_in_reach(l, side) || kings_could_shut_out(l, side);
+}
+
 static bool gifford_outcome(const Line *l, Outcome *out)
 {
     const State *s = line_state(l);
@@ -589,6 +652,7 @@ const Variant VARIANT_GIFFORD = {
     .apply = gifford_apply,
     .in_check = gifford_in_check,
     .outcome = gifford_outcome,
+    .can_win = gifford_can_win,
     .ext_key = gifford_ext_key,
     .same_position = gifford_same_position,
     .parse = gifford_parse,

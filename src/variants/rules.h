@@ -8,6 +8,12 @@
 /* Only kings and at most one minor piece, or bishops all on one colour. */
 bool chess_insufficient_material(const Board *b);
 
+/* Has colour c a man on the board besides its kings? */
+static inline bool has_men_besides_kings(const Board *b, Color c)
+{
+    return (b->by_color[c] & ~b->by_type[KING]) != 0;
+}
+
 /* The ends every game shares, given the number of legal actions and
  * whether the position is dead, in the order a result line names them
  * when several apply at once: checkmate, stalemate, dead position

@@ -1387,6 +1387,34 @@ static bool travelers_outcome(const Line *l, Outcome *out)
     return true;
 }
 
+/* Could `side` still win, by checkmate or by leaving its opponent
+ * grammatically incorrect (docs/rules/travelers.md, "Time")?  Only a
+ * side whose men are all kings, none untraveled, may be unable to: an
+ * untraveled king can explode, its traveled half take the opponent's
+ * last king, and the untraveled king then annihilate the traveling one,
+ * which leaves the opponent kingless before a resolved side.  Then:
+ *  - with no traveled king, none of its men can ever move;
+ *  - if the opponent has an untraveled man (which can explode) or a
+ *    traveling one, a traveled king can take a traveling piece of the
+ *    opponent's, which leaves the opponent incorrect;
+ *  - otherwise the opponent can never be incorrect, and mate needs the
+ *    side resolved (it never is with a traveling king, which nothing can
+ *    annihilate) and a check, which one king cannot give (the king next
+ *    to the opponent's would be taken, the side left kingless); two
+ *    traveled kings can mate a king together. */
+static bool travelers_can_win(const Line *l, Color side)
+{
+    const State *s = line_state(l);
+    const Board *b = &s->board;
+    const TravelersState *ts = travelers_cstate(s);
+    Bitboard mine = b->by_color[side], kings = board_kings(b, side), theirs = b->by_color[!side];
+    if ((mine & ~kings) || (kings & ~ts->traveling & ~ts->traveled)) return true;
+    Bitboard traveled_kings = kings & ts->traveled;
+    if (!traveled_kings) return false;
+    if (theirs & ~ts->traveled) return true;
+    return !(kings & ts->traveling) && bb_many(traveled_kings);
+}
+
 /* Is there a legal action that takes en passant (a pawn's move, or the
  * traveled half of an exploding pawn)?  Only then does the en passant
  * square make a position what it is. */
@@ -1976,6 +2004,7 @@ const Variant VARIANT_TRAVELERS = {
     .apply = travelers_apply,
     .in_check = travelers_in_check,
     .outcome = travelers_outcome,
+    .can_win = travelers_can_win,
     .ext_key = travelers_ext_key,
     .same_position = travelers_same_position,
     .parse = travelers_parse,

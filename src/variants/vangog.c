@@ -485,6 +485,34 @@ static Outcome vangog_settle(const Line *l, Outcome end)
     return o;
 }
 
+/* Has colour c an open obligation, or a piece gone to the future? */
+static bool travel_pending(const State *s, Color c)
+{
+    const Obligation *ob = vangog_obligations(s);
+    for (int i = 0; i < vangog_cstate(s)->obligations; i++)
+        if (ob[i].color == c) return true;
+    const Traveller *tr = vangog_travellers(s);
+    for (int i = 0; i < vangog_cstate(s)->travellers; i++)
+        if (tr[i].color == c) return true;
+    return false;
+}
+
+/* Kings alone never give check.  A side with nothing but kings and no
+ * travel pending may still call a piece from the future (modes past and
+ * full), but never meet that obligation: it needs the departure of a
+ * piece of another origin, whose own arrival must be met in the same way,
+ * and the ex nihilo ban lets such a chain end only at a piece of the
+ * start position.  A chain that begins with a piece other than a king
+ * never passes through a king (a pawn may become a queen, never a king),
+ * and the side's only pieces of the start position are kings: the call
+ * can only lose (docs/rules/vangog.md, "Time").  The opponent's own
+ * obligations judge the end itself (settle). */
+static bool vangog_can_win(const Line *l, Color side)
+{
+    const State *s = line_state(l);
+    return has_men_besides_kings(&s->board, side) || travel_pending(s, side);
+}
+
 static bool vangog_outcome(const Line *l, Outcome *out)
 {
     int count;
@@ -1055,6 +1083,7 @@ static State *vangog_future_from_fen(const Options *o, const char *fen, Text *er
     .in_check = vangog_in_check,                        \
     .outcome = vangog_outcome,                          \
     .settle = vangog_settle,                            \
+    .can_win = vangog_can_win,                          \
     .ext_key = vangog_ext_key,                          \
     .same_position = vangog_same_position,              \
     .parse = vangog_parse,                              \

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * The registry of variants, their options, and the words of outcomes. */
 #include "ttchess/variant.h"
+#include "ttchess/game.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -164,8 +165,12 @@ static const struct {
     [REASON_GRAMMATICALLY_INCORRECT] = { true, "grammatically incorrect" },
     [REASON_RESIGNATION] = { true, "resigns" },
     [REASON_AGREED_DRAW] = { false, "agreed draw" },
+    [REASON_TIME] = { true, "lost on time" },
     [REASON_RECORDED] = { false, "" },
 };
+
+/* The words after "white lost on time" when the flag is a draw. */
+#define TIME_DRAW_WORDS ", but %s cannot win"
 
 static const char *side_word(uint8_t side)
 {
@@ -186,6 +191,10 @@ void outcome_words(Outcome o, const char *recorded, Text *out)
     if (o.reason >= REASON_COUNT) return;
     if (REASON_WORDS[o.reason].sided) text_addf(out, "%s ", side_word(o.side));
     text_add(out, REASON_WORDS[o.reason].words);
+    /* A flag that gives no win says why, so that a draw on time does not
+     * read as a loss. */
+    if (o.reason == REASON_TIME && o.result == RESULT_DRAW && o.side <= BLACK)
+        text_addf(out, TIME_DRAW_WORDS, side_word((uint8_t)!o.side));
 }
 
 void outcome_line(Outcome o, const char *recorded, Text *out)
@@ -196,6 +205,16 @@ void outcome_line(Outcome o, const char *recorded, Text *out)
     }
     text_addf(out, "%s ", result_string(o.result));
     outcome_words(o, recorded, out);
+}
+
+/* Are these the words of a draw on time after the flagged side's name
+ * ("lost on time, but black cannot win", white flagged)? */
+static bool time_draw_words(const char *rest, uint8_t side)
+{
+    if (side > BLACK) return false;
+    char words[64];
+    snprintf(words, sizeof words, "%s" TIME_DRAW_WORDS, REASON_WORDS[REASON_TIME].words, side_word((uint8_t)!side));
+    return !strcmp(rest, words);
 }
 
 bool outcome_from_words(const char *words, Outcome *o)
@@ -212,11 +231,21 @@ bool outcome_from_words(const char *words, Outcome *o)
             if (side == SIDE_NONE || (side == SIDE_BOTH && r != REASON_OBLIGATIONS_UNMET)) continue;
             rest = words + strlen(side_word(side)) + 1;
         }
-        if (!strcmp(rest, REASON_WORDS[r].words)) {
+        if (!strcmp(rest, REASON_WORDS[r].words) || (r == REASON_TIME && time_draw_words(rest, side))) {
             o->reason = (uint8_t)r;
             o->side = side;
             return true;
         }
     }
     return false;
+}
+
+/* ---- Time --------------------------------------------------------------- */
+
+Outcome outcome_on_time(const Line *l, Color flagged)
+{
+    const Variant *v = line_variant(l);
+    Color other = (Color)!flagged;
+    bool wins = !v->can_win || v->can_win(l, other);
+    return outcome_make(wins ? result_loss_for(flagged) : RESULT_DRAW, REASON_TIME, flagged);
 }

@@ -49,7 +49,7 @@ interface Placement {
   firstSquare: string | null;
 }
 
-const EVENT_TYPES = ['action', 'takeback', 'resign', 'accept-draw', 'offer-draw', 'offer-takeback', 'decline', 'time',
+const EVENT_TYPES = ['action', 'takeback', 'resign', 'accept-draw', 'offer-draw', 'offer-takeback', 'decline', 'time', 'accepted', 'declined',
   'joined', 'kibitz', 'kibitz-switch'];
 
 const KIND_NAMES: Record<string, string> = {
@@ -363,6 +363,7 @@ export class GamePage implements Page {
     const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events`);
     this.events = es;
     const onEvent = (ev: MessageEvent): void => {
+      if (ev.type === 'time') this.endOnTime(ev.data as string);
       if (ev.type === 'kibitz') void this.refreshKibitz();
       if (ev.type !== 'kibitz') void this.refresh();
     };
@@ -370,6 +371,34 @@ export class GamePage implements Page {
     es.onmessage = onEvent;
     // The browser reconnects by itself (sending Last-Event-ID); a state fetched on reopening catches up.
     es.onopen = () => void this.refresh();
+  }
+
+  /**
+   * The server's timer ended the game on time: the page shows the result and stops the clocks as the event
+   * arrives, without waiting for the state fetched after it (the flagged side's clock shows 0:00.0).
+   */
+  private endOnTime(data: string): void {
+    const s = this.state;
+    let end: { result?: string; reason?: string };
+    try {
+      end = JSON.parse(data) as { result?: string; reason?: string };
+    } catch {
+      return;
+    }
+    if (!s || s.status !== 'active' || !end.result) return;
+    let clock = s.clock;
+    if (clock?.kind === 'live' && clock.running)
+      clock = { ...clock, running: null, [clock.running === 'white' ? 'white_ms' : 'black_ms']: 0 };
+    this.state = { ...s, status: 'over', result: end.result, reason: end.reason ?? null, legal: [], clock };
+    // A state fetched before the event must not bring the game back to life.
+    this.applied = ++this.issued;
+    // Nothing can be played any more: the choices begun on the board go.
+    this.selected = null;
+    this.placement = null;
+    this.choice = null;
+    this.preview = null;
+    this.atNode = null;
+    this.render();
   }
 
   /** Fetches the state again; calls made while one is under way are folded into one more fetch. */
