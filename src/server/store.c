@@ -532,7 +532,8 @@ bool store_session_remove(Store *s, const char *token_hash)
     "g.inc_ms, g.days_per_move, g.engine_level, g.white_ms, g.black_ms, g.last_action_at, g.status, "      \
     "g.result, g.reason, g.draw_offer, g.takeback_offer, g.kibitz, "                                        \
     "(SELECT name FROM users WHERE id = g.white), (SELECT name FROM users WHERE id = g.black), "            \
-    "(SELECT COUNT(*) FROM actions WHERE game_id = g.id), g.to_move, g.declared, g.version"
+    "(SELECT COUNT(*) FROM actions WHERE game_id = g.id), g.to_move, g.declared, g.version, "                \
+    "(SELECT name FROM users WHERE id = g.invited)"
 
 static char *dup_cell(const DbRows *r, int row, int col)
 {
@@ -571,6 +572,7 @@ static void read_game(const DbRows *r, int i, GameRow *g)
     g->to_move = (int)db_int(r, i, 25);
     g->declared = dup_cell(r, i, 26);
     g->version = db_int(r, i, 27);
+    g->invited_name = dup_cell(r, i, 28);
 }
 
 void store_game_free(GameRow *g)
@@ -582,6 +584,7 @@ void store_game_free(GameRow *g)
     free(g->invite_token);
     free(g->white_name);
     free(g->black_name);
+    free(g->invited_name);
     free(g->status);
     free(g->result);
     free(g->reason);
@@ -748,8 +751,7 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
      * last, each group newest first. */
     DbRows r;
     if (RUN(s,
-            "SELECT " GAME_COLUMNS ", (SELECT name FROM users WHERE id = g.invited) FROM games g "
-            "WHERE g.white = $1 OR g.black = $1 "
+            "SELECT " GAME_COLUMNS " FROM games g WHERE g.white = $1 OR g.black = $1 "
             "ORDER BY g.status IN ('over', 'declined'), "
             "(g.status = 'active' AND ((g.to_move = 0 AND g.white = $1) OR "
             "(g.to_move = 1 AND g.black = $1))) DESC, g.last_action_at DESC, g.created DESC",
@@ -765,7 +767,7 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
         const char *black = g.black == -1 ? "ttchess engine" : g.black_name;
         /* The other player: seated, or challenged and not (yet) seated. */
         const char *opponent = g.white == user ? black : white;
-        if (!opponent) opponent = db_text(&r, i, 28);
+        if (!opponent) opponent = g.invited_name;
         json_t *e = json_pack("{s:s, s:s, s:s?, s:s?, s:s?, s:s, s:i, s:b, s:s?, s:s?, s:s}", "id", g.id ? g.id : "",
                               "variant", g.variant ? g.variant : "", "white", white, "black", black, "opponent",
                               opponent, "status", g.status ? g.status : "", "ply", g.ply, "your_move", yours,
@@ -863,7 +865,7 @@ bool store_challenges_of(Store *s, int64_t user, json_t *out)
         json_t *e = json_pack("{s:s, s:s, s:s, s:s?, s:s, s:s, s:s?, s:I}", "id", g.id ? g.id : "", "variant",
                               g.variant ? g.variant : "", "title", v ? v->title : "", "from",
                               g.white ? g.white_name : g.black_name, "color", g.white ? "black" : "white", "time", time,
-                              "options", g.options, "created", (json_int_t)db_int(&r, i, 28));
+                              "options", g.options, "created", (json_int_t)db_int(&r, i, 29));
         store_game_free(&g);
         ok = e && !json_array_append_new(out, e);
     }

@@ -82,6 +82,8 @@ export interface GameState {
   draw_offer: Color | null;
   takeback_offer: Color | null;
   kibitz_enabled: boolean;
+  /** The player challenged to this game (absent for other games). */
+  challenged?: string;
 }
 
 export interface Variant {

@@ -673,6 +673,8 @@ export class GamePage implements Page {
     let text: string;
     if (s.status === 'over') text = [s.result, s.reason].filter(Boolean).join(' ');
     else if (s.status === 'waiting') text = 'Waiting for an opponent to join';
+    else if (s.status === 'challenge') text = this.challengeText(s);
+    else if (s.status === 'declined') text = `Challenge ${s.reason ?? 'declined'}`;
     else {
       text = s.you === s.to_move ? `Your move (${s.to_move})` : `${capital(s.to_move)} to move`;
       if (s.check) text += ' — check';
@@ -681,11 +683,50 @@ export class GamePage implements Page {
     this.el.status.className = s.status === 'over' ? 'over' : s.you === s.to_move && s.status === 'active' ? 'your-move' : '';
   }
 
+  /** Who waits for whom, for a challenge not yet answered. */
+  private challengeText(s: GameState): string {
+    const from = (s.white ?? s.black)?.name ?? 'someone';
+    if (s.you) return `Waiting for ${s.challenged ?? 'your opponent'} to accept your challenge`;
+    if (this.isChallenged(s)) return `${from} challenges you`;
+    return `${from} has challenged ${s.challenged ?? 'a player'}; the game starts when they accept`;
+  }
+
+  private isChallenged(s: GameState): boolean {
+    return !!this.me && !!s.challenged && this.me.toLowerCase() === s.challenged.toLowerCase();
+  }
+
+  /** The challenged player answers on the game page as in the lobby; the challenger may withdraw. */
+  private renderChallenge(s: GameState, box: HTMLElement): void {
+    const answer = (accept: boolean) => async () => {
+      this.setMessage('');
+      try {
+        await (accept ? api.accept(this.id) : api.decline(this.id));
+      } catch (e) {
+        this.setMessage(errorText(e));
+      }
+      await this.refresh();
+    };
+    const button = (id: string, label: string, accept: boolean) => {
+      const b = h('button', { type: 'button', id }, label);
+      b.addEventListener('click', answer(accept));
+      return b;
+    };
+    if (this.isChallenged(s)) {
+      fill(box, h('span', {}, 'Play this game? '), button('challenge-accept', 'Accept', true), ' ',
+        button('challenge-decline', 'Decline', false));
+    } else {
+      fill(box, h('span', {}, 'Changed your mind? '), button('challenge-withdraw', 'Withdraw the challenge', false));
+    }
+    box.hidden = false;
+  }
+
   private renderInvite(): void {
     const s = this.state;
     if (!s) return;
     const box = this.el.invite;
-    if (s.status === 'waiting' && s.you) {
+    if (s.status === 'challenge' && (s.you || this.isChallenged(s))) {
+      this.renderChallenge(s, box);
+    } else if (s.status === 'waiting' && s.you) {
       const link = storedInvite(s.id);
       if (link) {
         const input = h('input', { id: 'invite-link', type: 'text', readonly: true, value: link, size: 60 });

@@ -218,6 +218,9 @@ test('the lobby asks for news every few seconds while it is visible, and not whi
   await p.page.goto('/');
   await expect(p.page.locator('#variant')).toBeEnabled();
   await p.page.clock.pauseAt(Date.now() + 1000);
+  // A request's event reaches the test a little after the page makes it:
+  // each count is read once the page has been still for a moment.
+  await p.page.waitForTimeout(300);
   const start = asked;
   await p.page.clock.runFor(6500);
   await expect.poll(() => asked).toBe(start + 1);
@@ -229,6 +232,7 @@ test('the lobby asks for news every few seconds while it is visible, and not whi
     document.dispatchEvent(new Event('visibilitychange'));
   }, state);
   await setVisibility('hidden');
+  await p.page.waitForTimeout(300);
   const hidden = asked;
   await p.page.clock.runFor(60_000);
   await p.page.waitForTimeout(300);
@@ -242,9 +246,40 @@ test('the lobby asks for news every few seconds while it is visible, and not whi
   // Leaving the lobby stops it.
   await p.page.locator('#account-link').click();
   await expect(p.page.locator('#tokens')).toBeVisible();
+  await p.page.waitForTimeout(300);
   const left = asked;
   await p.page.clock.runFor(30_000);
   await p.page.waitForTimeout(300);
   expect(asked).toBe(left);
+  expect(errors).toEqual([]);
+});
+
+test('the game page of a challenge: the challenged player accepts or declines there, the challenger may withdraw', async ({ browser }) => {
+  const errors: string[] = [];
+  const alice = await newPlayer(browser, 'alice', errors);
+  const bob = await newPlayer(browser, 'bob', errors);
+
+  const first = await sendChallenge(alice, { variant: 'chess', color: 'white', opponent: bob.name });
+  await alice.page.goto(`/games/${first}`);
+  await expect(alice.page.locator('#status')).toHaveText(`Waiting for ${bob.name} to accept your challenge`);
+  await expect(alice.page.locator('#challenge-withdraw')).toBeVisible();
+  await bob.page.goto(`/games/${first}`);
+  await expect(bob.page.locator('#status')).toHaveText(`${alice.name} challenges you`);
+  await bob.page.locator('#challenge-accept').click();
+  await expect(bob.page.locator('#game')).toHaveAttribute('data-status', 'active');
+  await expect(bob.page.locator('#status')).toHaveText('White to move');
+  // Alice's page learns of it from the live stream.
+  await expect(alice.page.locator('#status')).toHaveText('Your move (white)');
+
+  const second = await sendChallenge(alice, { variant: 'chess', color: 'white', opponent: bob.name });
+  await bob.page.goto(`/games/${second}`);
+  await bob.page.locator('#challenge-decline').click();
+  await expect(bob.page.locator('#status')).toHaveText(`Challenge declined by ${bob.name}`);
+  await expect(bob.page.locator('#invite-box')).toBeHidden();
+
+  const third = await sendChallenge(alice, { variant: 'chess', color: 'white', opponent: bob.name });
+  await alice.page.goto(`/games/${third}`);
+  await alice.page.locator('#challenge-withdraw').click();
+  await expect(alice.page.locator('#status')).toHaveText(`Challenge withdrawn by ${alice.name}`);
   expect(errors).toEqual([]);
 });
