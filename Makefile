@@ -198,7 +198,7 @@ $(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/replay.
 # main) is compiled into each with TTCHESS_FUZZ, which makes auth.c hash
 # passwords at libsodium's least cost (see there why), with the set-up
 # and checks they share (fuzz/api_fixture.c).
-SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action
+SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action fuzz_head
 FUZZ_FIXTURE := fuzz/api_fixture.c fuzz/api_fixture.h tests/xml_check.h
 
 $(SERVER_FUZZ:%=$(BUILD)/fuzz/%): $(BUILD)/fuzz/%: fuzz/%.c $(FUZZ_FIXTURE) $(SERVER_SRC) $(HEADERS) fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
@@ -307,7 +307,8 @@ fuzz-build:
 	    $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzzer/%)
 
 # A few seconds of libFuzzer on each harness of the server's input (JSON
-# bodies, query strings, every variant's action text, mixed requests), in
+# bodies, query strings, every variant's action text, mixed requests, the
+# raw request heads the gate reads), in
 # make test; make fuzz runs them all for longer.
 FUZZ_QUICK_SECONDS ?= 5
 fuzz-quick:

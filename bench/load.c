@@ -52,7 +52,10 @@ static const char USAGE[] =
     "\n"
     "  --url URL           a server, e.g. http://127.0.0.1:8080 (repeatable: the\n"
     "                      players of one game use different servers); default\n"
-    "                      http://127.0.0.1:8080\n"
+    "                      http://127.0.0.1:8080.  Each request carries its server's\n"
+    "                      Origin; when every server is on 127.x.x.x, each player\n"
+    "                      and game connects from a loopback address of its own\n"
+    "                      (127.1.x.y), as many clients do\n"
     "  --games N           games played at once (default 200)\n"
     "  --rate R            actions per second offered in all (default 1000): each\n"
     "                      game posts one action every N/R seconds, at once when late\n"
@@ -481,7 +484,9 @@ typedef struct Stats {
 typedef struct Load {
     Config *cfg;
     CURLM *multi;
-    struct curl_slist *headers;
+    struct curl_slist *headers[MAX_URLS];   /* each server's: its Origin too   */
+    bool spread;                /* every server is local: each player and game
+                                 * connects from a loopback address of its own */
     uint64_t rng;
     Player *players;
     int player_count;
@@ -540,7 +545,15 @@ static size_t on_header(char *data, size_t size, size_t count, void *ctx)
     return n;
 }
 
-static CURL *new_easy(Load *ld, Actor *a)
+/* The loopback address of the k-th player or game (127.1.x.y): the
+ * server lets one address hold SERVER_MAX_PER_ADDRESS connections at
+ * once, and the load is many clients. */
+static void client_interface(int k, char *out, size_t size)
+{
+    snprintf(out, size, "host!127.1.%d.%d", k / 250, 1 + k % 250);
+}
+
+static CURL *new_easy(Load *ld, Actor *a, int client)
 {
     CURL *e = curl_easy_init();
     if (!e) {
@@ -552,7 +565,11 @@ static CURL *new_easy(Load *ld, Actor *a)
     curl_easy_setopt(e, CURLOPT_WRITEDATA, &a->reply);
     curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(e, CURLOPT_HEADERDATA, a);
-    curl_easy_setopt(e, CURLOPT_HTTPHEADER, ld->headers);
+    if (ld->spread) {
+        char interface[64];
+        client_interface(client, interface, sizeof interface);
+        curl_easy_setopt(e, CURLOPT_INTERFACE, interface);
+    }
     curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
     curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
@@ -571,6 +588,11 @@ static void send_request(Load *ld, Actor *a, ReqKind kind, const char *url, cons
     buffer_clear(&a->reply);
     a->cookie[0] = '\0';
     curl_easy_setopt(a->easy, CURLOPT_URL, full);
+    /* The server's own Origin, as its pages send it: a state-changing
+     * request without one is refused. */
+    int server = 0;
+    while (server + 1 < ld->cfg->url_count && strcmp(url, ld->cfg->urls[server])) server++;
+    curl_easy_setopt(a->easy, CURLOPT_HTTPHEADER, ld->headers[server]);
     if (body) curl_easy_setopt(a->easy, CURLOPT_COPYPOSTFIELDS, body);
     else curl_easy_setopt(a->easy, CURLOPT_HTTPGET, 1L);
     curl_easy_setopt(a->easy, CURLOPT_COOKIE, cookie && *cookie ? cookie : NULL);
@@ -1683,13 +1705,25 @@ static void load_init(Load *ld, Config *cfg)
     ld->window_start = ld->window_end = 1e300;   /* nothing is measured during setup */
     movelist_init(&ld->legal);
     ld->multi = curl_multi_init();
-    ld->headers = curl_slist_append(NULL, "Content-Type: application/json");
-    ld->headers = curl_slist_append(ld->headers, "Expect:");
-    if (!ld->multi || !ld->headers) {
+    ld->spread = true;
+    for (int i = 0; i < cfg->url_count; i++) {
+        char origin[256];
+        snprintf(origin, sizeof origin, "Origin: %s", cfg->urls[i]);
+        ld->headers[i] = curl_slist_append(NULL, "Content-Type: application/json");
+        ld->headers[i] = curl_slist_append(ld->headers[i], "Expect:");
+        ld->headers[i] = curl_slist_append(ld->headers[i], origin);
+        if (!ld->headers[i]) {
+            fprintf(stderr, "load: libcurl could not start\n");
+            exit(2);
+        }
+        ld->spread &= !strncmp(cfg->urls[i], "http://127.", 11);
+    }
+    if (!ld->multi) {
         fprintf(stderr, "load: libcurl could not start\n");
         exit(2);
     }
-    /* Every game and player keeps its connection alive between requests. */
+    /* Room for a connection per game and player (the server closes each
+     * after its reply, so that every request passes its gate). */
     curl_multi_setopt(ld->multi, CURLMOPT_MAXCONNECTS, (long)(cfg->games * cfg->url_count + 64));
 }
 
@@ -1705,7 +1739,7 @@ static void make_players(Load *ld)
         snprintf(p->name, sizeof p->name, "load-%08x-%d", tag, i);
         p->url = cfg->urls[i % cfg->url_count];
         p->actor.player = p;
-        p->actor.easy = new_easy(ld, &p->actor);
+        p->actor.easy = new_easy(ld, &p->actor, i);
     }
 }
 
@@ -1726,7 +1760,7 @@ static void make_slots(Load *ld)
         s->url[BLACK] = cfg->urls[(i + 1) % cfg->url_count];
         s->state = S_CREATE;
         s->actor.slot = s;
-        s->actor.easy = new_easy(ld, &s->actor);
+        s->actor.easy = new_easy(ld, &s->actor, ld->player_count + i);
     }
 }
 
@@ -1746,7 +1780,7 @@ static void load_free(Load *ld)
     free(ld->st.latency.ms);
     for (int i = 0; i < MAX_VARIANTS; i++) free(ld->st.by_variant[i].ms);
     curl_multi_cleanup(ld->multi);
-    curl_slist_free_all(ld->headers);
+    for (int i = 0; i < ld->cfg->url_count; i++) curl_slist_free_all(ld->headers[i]);
     movelist_free(&ld->legal);
     text_free(&ld->text);
     if (ld->ack) fclose(ld->ack);

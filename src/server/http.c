@@ -5,6 +5,11 @@
  * headers, the API (api.c), the live event streams, and the browser
  * client's files.
  *
+ * Connections come in through the gate (gate.c), which owns the listening
+ * socket and hands libmicrohttpd only connections whose whole request has
+ * arrived; every reply says "Connection: close", so that no second
+ * request reaches libmicrohttpd on a kept-alive connection past the gate.
+ *
  * libmicrohttpd runs a thread per connection, so an event stream may
  * block in its reader until something happens: streams wait on one
  * condition variable that events_notify broadcasts after every commit,
@@ -12,25 +17,43 @@
  * only source, so a reconnecting client (Last-Event-ID) gets exactly what
  * it missed.
  */
+/* realpath is an X/Open function, which _POSIX_C_SOURCE alone leaves out. */
+#define _XOPEN_SOURCE 700
+
 #include "server.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "api.h"
 
+/* The database's files, which no request may read wherever they are: the
+ * file and those SQLite keeps beside it. */
+static const char *const DB_SUFFIXES[] = { "", "-wal", "-shm", "-journal" };
+enum { DB_FILES = sizeof DB_SUFFIXES / sizeof DB_SUFFIXES[0] };
+
 struct Server {
     struct MHD_Daemon *daemon;
+    Gate *gate;
     Store *store;
     const ServerConfig *cfg;
     char origins[3][128];    /* the Origins a state-changing request may carry */
+    bool secure;             /* the server's origin is https: cookies are Secure */
+    char static_root[PATH_MAX];        /* --static, resolved; "" when missing */
+    /* The database's files, resolved ("" when the database is no file:
+     * PostgreSQL); room for a resolved path and the longest suffix. */
+    char db_files[DB_FILES][PATH_MAX + 16];
 };
 
 /* ---- Events --------------------------------------------------------------- */
@@ -66,20 +89,21 @@ static uint64_t events_wait(uint64_t seen, int seconds)
  * each holds a thread of the server while it is open, so one address may
  * hold SERVER_MAX_STREAMS_PER_CLIENT of them.  The table holds as many
  * addresses as the server may have connections, so it is never full
- * while a connection could still be accepted. */
+ * while a connection could still be accepted.  The address is the one
+ * the gate counted (X-Forwarded-For's with --trust-proxy). */
 static struct {
-    uint32_t address;
+    char address[GATE_ADDRESS_SIZE];
     int count;
 } streams_by_client[SERVER_MAX_CONNECTIONS];
 static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Counts a new stream from address; false when it has its share. */
-static bool stream_admit(uint32_t address)
+static bool stream_admit(const char *address)
 {
     pthread_mutex_lock(&streams_lock);
     int slot = -1;
     for (int i = 0; i < SERVER_MAX_CONNECTIONS; i++) {
-        if (streams_by_client[i].count && streams_by_client[i].address == address) {
+        if (streams_by_client[i].count && !strcmp(streams_by_client[i].address, address)) {
             slot = i;
             break;
         }
@@ -87,35 +111,36 @@ static bool stream_admit(uint32_t address)
     }
     bool ok = slot >= 0 && streams_by_client[slot].count < SERVER_MAX_STREAMS_PER_CLIENT;
     if (ok) {
-        streams_by_client[slot].address = address;
+        snprintf(streams_by_client[slot].address, sizeof streams_by_client[slot].address, "%s", address);
         streams_by_client[slot].count++;
     }
     pthread_mutex_unlock(&streams_lock);
     return ok;
 }
 
-static void stream_leave(uint32_t address)
+static void stream_leave(const char *address)
 {
     pthread_mutex_lock(&streams_lock);
     for (int i = 0; i < SERVER_MAX_CONNECTIONS; i++)
-        if (streams_by_client[i].count && streams_by_client[i].address == address) {
+        if (streams_by_client[i].count && !strcmp(streams_by_client[i].address, address)) {
             streams_by_client[i].count--;
             break;
         }
     pthread_mutex_unlock(&streams_lock);
 }
 
-/* The client's IPv4 address (the server listens on IPv4 only). */
-static uint32_t client_address(struct MHD_Connection *c)
+/* The client's address, as the gate counted it ("" if unknown, which only
+ * a connection libmicrohttpd did not announce could be). */
+static const char *client_address(struct MHD_Connection *c)
 {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (!info || !info->client_addr || info->client_addr->sa_family != AF_INET) return 0;
-    return ((const struct sockaddr_in *)(const void *)info->client_addr)->sin_addr.s_addr;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    const char *address = info ? gate_address(info->socket_context) : NULL;
+    return address ? address : "";
 }
 
 typedef struct Stream {
     Store *store;
-    uint32_t client;          /* the address counted in streams_by_client */
+    char client[GATE_ADDRESS_SIZE]; /* the address counted in streams_by_client */
     int fd;                   /* the connection's socket, or -1           */
     char game[64];
     int64_t last_id;          /* the last event sent                      */
@@ -214,15 +239,14 @@ typedef struct Upload {
     bool too_large;
 } Upload;
 
-static const char CSP[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                          "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-
+/* The security headers (gate.c holds the one list, which its own replies
+ * carry too), and "Connection: close": each connection carries one
+ * request, so that every request passes the gate. */
 static void add_security_headers(struct MHD_Response *resp)
 {
-    MHD_add_response_header(resp, "Content-Security-Policy", CSP);
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, "Referrer-Policy", "same-origin");
-    MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    for (int i = 0; i < SERVER_SECURITY_HEADER_COUNT; i++)
+        MHD_add_response_header(resp, SERVER_SECURITY_HEADERS[i][0], SERVER_SECURITY_HEADERS[i][1]);
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 }
 
 static enum MHD_Result send_buffer(struct MHD_Connection *c, int status, const char *type, char *body, size_t len,
@@ -262,17 +286,27 @@ static bool session_token(struct MHD_Connection *c, char *out, size_t size)
     return true;
 }
 
-/* A state-changing request from a browser carries its Origin; it must be
- * this server's own.  A request without one (curl, another program) is
- * not a cross-site request a browser could be tricked into, and the
- * SameSite=Strict cookie is not sent cross-site either. */
-static bool origin_allowed(const struct Server *srv, struct MHD_Connection *c)
+/* Is the request's Origin one of this server's? */
+static bool origin_ours(const struct Server *srv, const char *origin)
 {
-    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-    if (!origin) return true;
     for (int i = 0; i < 3; i++)
         if (srv->origins[i][0] && !strcmp(origin, srv->origins[i])) return true;
     return false;
+}
+
+/* The token of an "Authorization: Bearer TOKEN" header, or NULL when the
+ * request has none (or another scheme); "" when it is malformed. */
+static const char *bearer_token(struct MHD_Connection *c)
+{
+    const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+    if (!auth || strncasecmp(auth, "Bearer", 6) || (auth[6] != ' ' && auth[6] != '\0')) return NULL;
+    const char *token = auth + 6;
+    while (*token == ' ') token++;
+    size_t n = strlen(token);
+    if (n == 0 || n > 256) return "";
+    for (const char *p = token; *p; p++)
+        if (*p <= ' ' || *p > '~') return "";
+    return token;
 }
 
 static const char *query_value(void *ctx, const char *name)
@@ -288,7 +322,7 @@ static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c
     if (!ok) return send_error(c, 503, "the database cannot be read now");
     if (!found) return send_error(c, 404, "no such game");
     store_game_free(&row);
-    uint32_t client = client_address(c);
+    const char *client = client_address(c);
     if (!stream_admit(client)) {
         char why[128];
         snprintf(why, sizeof why, "at most %d live streams from one address: close some pages",
@@ -300,7 +334,7 @@ static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c
         stream_leave(client);
         return MHD_NO;
     }
-    st->client = client;
+    snprintf(st->client, sizeof st->client, "%s", client);
     const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     st->fd = fd ? fd->connect_fd : -1;
     st->store = srv->store;
@@ -341,35 +375,261 @@ static const char *content_type(const char *path)
     return "application/octet-stream";
 }
 
-/* Serves a file of the client; any page path that is not a file gets
- * index.html, which routes in the browser (/games/ID, /login, ...). */
+/* Resolves the static folder and the database's files once, at the
+ * start (the database file exists by then: the store created it). */
+static void static_guard_init(struct Server *srv, const ServerConfig *cfg)
+{
+    if (!cfg->static_dir || !realpath(cfg->static_dir, srv->static_root)) srv->static_root[0] = '\0';
+    char db[PATH_MAX];
+    struct stat sb;
+    if (!cfg->db_path || stat(cfg->db_path, &sb) != 0 || !S_ISREG(sb.st_mode) || !realpath(cfg->db_path, db)) return;
+    for (int i = 0; i < DB_FILES; i++) snprintf(srv->db_files[i], sizeof srv->db_files[i], "%s%s", db, DB_SUFFIXES[i]);
+}
+
+/* Is the resolved path the folder itself or inside it? */
+static bool inside_root(const struct Server *srv, const char *resolved)
+{
+    size_t n = strlen(srv->static_root);
+    if (n == 1) return resolved[0] == '/';   /* the root of the file system */
+    return !strncmp(resolved, srv->static_root, n) && (resolved[n] == '\0' || resolved[n] == '/');
+}
+
+/* Is the open file (or its resolved path) one of the database's files?
+ * Compared by path and by inode, so that neither a link nor a second
+ * name of the database can serve it. */
+static bool is_database(const struct Server *srv, const char *resolved, int fd)
+{
+    struct stat file, db;
+    if (fstat(fd, &file) != 0) return true;
+    for (int i = 0; i < DB_FILES; i++) {
+        if (!srv->db_files[i][0]) continue;
+        if (!strcmp(resolved, srv->db_files[i])) return true;
+        if (stat(srv->db_files[i], &db) == 0 && db.st_dev == file.st_dev && db.st_ino == file.st_ino) return true;
+    }
+    return false;
+}
+
+/* Does a segment of the path start with '.'?  That covers "..", and the
+ * hidden files (.git, .env) that a folder of built files may hold. */
+static bool has_dot_segment(const char *url)
+{
+    for (const char *p = url; (p = strchr(p, '/')); p++)
+        if (p[1] == '.') return true;
+    return false;
+}
+
+/* Is the path valid UTF-8?  Overlong forms (%c0%ae for '.') and other
+ * invalid bytes name no file of the client, and a path that uses them is
+ * trying something: it is refused rather than taken for a page. */
+static bool valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int extra = *p < 0x80 ? 0 : *p >= 0xc2 && *p <= 0xdf ? 1 : *p >= 0xe0 && *p <= 0xef ? 2
+                  : *p >= 0xf0 && *p <= 0xf4 ? 3 : -1;
+        if (extra < 0) return false;
+        unsigned lead = *p++;
+        for (int i = 0; i < extra; i++, p++)
+            if ((*p & 0xc0) != 0x80) return false;
+        /* The shortest form only, no UTF-16 surrogates, nothing past U+10FFFF. */
+        if ((lead == 0xe0 && p[-2] < 0xa0) || (lead == 0xed && p[-2] >= 0xa0) || (lead == 0xf0 && p[-3] < 0x90) ||
+            (lead == 0xf4 && p[-3] >= 0x90))
+            return false;
+    }
+    return true;
+}
+
+typedef enum StaticKind {
+    STATIC_FILE,        /* a file inside the folder: resolved holds it      */
+    STATIC_PAGE,        /* nothing there, or a folder: a page of the client */
+    STATIC_REFUSED,     /* it leads outside the folder                      */
+} StaticKind;
+
+/* Does the deepest part of `joined` that exists lie inside the folder?
+ * A page path that does not exist still must not pass through a link
+ * that leaves the folder. */
+static bool existing_part_inside(const struct Server *srv, char *joined)
+{
+    char resolved[PATH_MAX];
+    size_t root_len = strlen(srv->static_root);
+    for (char *slash; (slash = strrchr(joined, '/')) && (size_t)(slash - joined) >= root_len;) {
+        *slash = '\0';
+        if (realpath(joined[0] ? joined : "/", resolved)) return inside_root(srv, resolved);
+        if (errno != ENOENT && errno != ENOTDIR) return false;
+    }
+    return false;
+}
+
+/* Where a path of the site leads, after every link in it. */
+static StaticKind static_resolve(const struct Server *srv, const char *url, char resolved[PATH_MAX])
+{
+    char joined[PATH_MAX];
+    int n = snprintf(joined, sizeof joined, "%s%s", srv->static_root, url);
+    if (n < 0 || (size_t)n >= sizeof joined) return STATIC_REFUSED;
+    if (realpath(joined, resolved)) {
+        if (!inside_root(srv, resolved)) return STATIC_REFUSED;
+        struct stat sb;
+        return stat(resolved, &sb) == 0 && S_ISREG(sb.st_mode) ? STATIC_FILE : STATIC_PAGE;
+    }
+    if (errno != ENOENT && errno != ENOTDIR) return STATIC_REFUSED;
+    return existing_part_inside(srv, joined) ? STATIC_PAGE : STATIC_REFUSED;
+}
+
+/* Reads a whole open file into a malloc'd buffer; NULL on failure. */
+static char *read_whole(int fd, size_t *size)
+{
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size < 0) return NULL;
+    char *body = malloc((size_t)sb.st_size + 1);
+    size_t got = 0;
+    while (body && got < (size_t)sb.st_size) {
+        ssize_t n = read(fd, body + got, (size_t)sb.st_size - got);
+        if (n <= 0) {
+            free(body);
+            return NULL;
+        }
+        got += (size_t)n;
+    }
+    *size = got;
+    return body;
+}
+
+/* Sends a resolved file of the folder, unless it is the database. */
+static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, const char *resolved)
+{
+    /* O_NOFOLLOW: the path was resolved already, so a link in its place
+     * now was put there since; O_NONBLOCK: a FIFO must not hang a thread. */
+    int fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return send_error(c, 404, "no such page");
+    if (is_database(srv, resolved, fd)) {
+        close(fd);
+        return send_error(c, 404, "no such page");
+    }
+    size_t size = 0;
+    char *body = read_whole(fd, &size);
+    close(fd);
+    if (!body) return send_error(c, 500, "cannot read the client's file");
+    return send_buffer(c, 200, content_type(resolved), body, size, NULL);
+}
+
+/* Serves a file of the client from inside the static folder only; any
+ * page path that is not a file gets index.html, which routes in the
+ * browser (/games/ID, /login, ...), unless the path tried to leave the
+ * folder. */
 static enum MHD_Result serve_static(struct Server *srv, struct MHD_Connection *c, const char *url)
 {
-    /* Only plain names: no "..", no hidden files, nothing outside the folder. */
-    for (const char *p = url; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-", *p))
-            return send_error(c, 404, "no such page");
-    if (strstr(url, "/.")) return send_error(c, 404, "no such page");
-    char path[1024];
-    struct stat sb;
-    snprintf(path, sizeof path, "%s%s", srv->cfg->static_dir, url);
-    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) snprintf(path, sizeof path, "%s/index.html", srv->cfg->static_dir);
-    FILE *f = fopen(path, "rb");
-    if (!f) return send_error(c, 404, "the web client is not built: run make");
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *body = size >= 0 ? malloc((size_t)size + 1) : NULL;
-    if (!body || fread(body, 1, (size_t)size, f) != (size_t)size) {
-        fclose(f);
-        free(body);
-        return send_error(c, 500, "cannot read the client's file");
+    if (url[0] != '/' || has_dot_segment(url) || !valid_utf8(url)) return send_error(c, 404, "no such page");
+    if (!srv->static_root[0]) return send_error(c, 404, "the web client is not built: run make");
+    char resolved[PATH_MAX];
+    StaticKind kind = static_resolve(srv, url, resolved);
+    if (kind == STATIC_REFUSED) return send_error(c, 404, "no such page");
+    if (kind == STATIC_PAGE && static_resolve(srv, "/index.html", resolved) != STATIC_FILE)
+        return send_error(c, 404, "the web client is not built: run make");
+    return send_file(srv, c, resolved);
+}
+
+/* ---- Who asks, and from where -------------------------------------------------- */
+
+/* The player of the request: from an API token (Authorization: Bearer),
+ * which wins over the cookie, or from the session cookie.  On success
+ * *name is malloc'd (or NULL); otherwise the status of the refusal, with
+ * its sentence in *why. */
+static int identify(struct Server *srv, struct MHD_Connection *c, ApiRequest *req, char *token, size_t size,
+                    char **name, const char **why)
+{
+    char hash[65];
+    const char *bearer = bearer_token(c);
+    if (bearer) {
+        *why = "this API token is not valid (revoked or mistyped)";
+        if (!*bearer) return 401;
+        auth_token_hash(bearer, hash);
+        if (!store_token_user(srv->store, hash, &req->user, name)) {
+            *why = "the database cannot be read now";
+            return 503;
+        }
+        if (!req->user) return 401;
+        req->user_name = *name;
+        req->by_token = true;
+        return 0;
     }
-    fclose(f);
-    return send_buffer(c, 200, content_type(path), body, (size_t)size, NULL);
+    if (!session_token(c, token, size)) return 0;
+    auth_token_hash(token, hash);
+    req->session_token = token;
+    /* A database that cannot be read is not a player logged out: the
+     * request would be answered as a visitor's (401, or an empty
+     * session), and a page would ask its player to log in again. */
+    if (!store_session_user(srv->store, hash, server_now_ms(), &req->user, name)) {
+        *why = "the database cannot be read now";
+        return 503;
+    }
+    req->user_name = *name;
+    return 0;
+}
+
+/* A request that changes something must come from this site's own pages
+ * (the Origin header, which browsers send on every such request) or
+ * carry an API token: a page of another site can make a browser send
+ * neither.  NULL when the request may go on, else the refusal's sentence. */
+static const char *origin_refusal(const struct Server *srv, struct MHD_Connection *c, const ApiRequest *req)
+{
+    if (req->by_token) return NULL;
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    if (!origin)
+        return "a request that changes something needs this site's Origin header (browsers send it) "
+               "or an API token: Authorization: Bearer TOKEN (docs/api.md, \"Tokens\")";
+    return origin_ours(srv, origin) ? NULL : "this request came from another site";
 }
 
 /* ---- The handler ---------------------------------------------------------- */
+
+/* Takes a piece of the body (up to SERVER_MAX_BODY; the gate refuses
+ * larger ones before they come, so too_large is a second guard). */
+static enum MHD_Result take_upload(Upload *up, const char *data, size_t *size)
+{
+    if (up->len + *size > SERVER_MAX_BODY) {
+        up->too_large = true;
+    } else if (!up->too_large) {
+        char *grown = realloc(up->body, up->len + *size + 1);
+        if (!grown) return MHD_NO;
+        memcpy(grown + up->len, data, *size);
+        up->body = grown;
+        up->len += *size;
+        up->body[up->len] = '\0';
+    }
+    *size = 0;
+    return MHD_YES;
+}
+
+/* Sends the API's reply. */
+static enum MHD_Result send_reply(struct MHD_Connection *c, ApiReply *reply)
+{
+    enum MHD_Result ret;
+    if (reply->json) {
+        char *body = json_dumps(reply->json, JSON_COMPACT);
+        ret = body ? send_buffer(c, reply->status, "application/json; charset=utf-8", body, strlen(body),
+                                 reply->set_cookie)
+                   : MHD_NO;
+    } else {
+        char *body = reply->text;
+        reply->text = NULL;
+        ret = send_buffer(c, reply->status, reply->content_type, body, strlen(body), reply->set_cookie);
+    }
+    api_reply_free(reply);
+    return ret;
+}
+
+/* The live stream of a game: GET /api/games/ID/events; false when the
+ * path is another. */
+static bool events_path(const char *url, char game[64])
+{
+    size_t n = strlen("/api/games/");
+    if (strncmp(url, "/api/games/", n)) return false;
+    const char *rest = url + n, *slash = strchr(rest, '/');
+    if (!slash || strcmp(slash, "/events") || (size_t)(slash - rest) >= 64) return false;
+    memcpy(game, rest, (size_t)(slash - rest));
+    game[slash - rest] = '\0';
+    return true;
+}
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_size, void **con_cls)
@@ -383,67 +643,28 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         *con_cls = up;
         return MHD_YES;
     }
-    if (*upload_size) {
-        if (up->len + *upload_size > SERVER_MAX_BODY) {
-            up->too_large = true;
-        } else if (!up->too_large) {
-            char *grown = realloc(up->body, up->len + *upload_size + 1);
-            if (!grown) return MHD_NO;
-            memcpy(grown + up->len, upload_data, *upload_size);
-            up->body = grown;
-            up->len += *upload_size;
-            up->body[up->len] = '\0';
-        }
-        *upload_size = 0;
-        return MHD_YES;
-    }
+    if (*upload_size) return take_upload(up, upload_data, upload_size);
     if (up->too_large) return send_error(c, 413, "the request is too large (16 KiB at most)");
     bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
-    if (!get && !origin_allowed(srv, c)) return send_error(c, 403, "this request came from another site");
-    if (strncmp(url, "/api/", 5)) {
-        if (!get) return send_error(c, 405, "only GET here");
-        return serve_static(srv, c, url);
-    }
+    if (strncmp(url, "/api/", 5)) return get ? serve_static(srv, c, url) : send_error(c, 405, "only GET here");
     char game[64];
-    size_t n = strlen("/api/games/");
-    if (get && !strncmp(url, "/api/games/", n)) {
-        const char *rest = url + n, *slash = strchr(rest, '/');
-        if (slash && !strcmp(slash, "/events") && (size_t)(slash - rest) < sizeof game) {
-            memcpy(game, rest, (size_t)(slash - rest));
-            game[slash - rest] = '\0';
-            return serve_events(srv, c, game);
-        }
-    }
+    if (get && events_path(url, game)) return serve_events(srv, c, game);
     char token[2 * SERVER_TOKEN_BYTES + 1];
     ApiRequest req = { .method = get ? "GET" : method, .path = url, .body = up->body ? up->body : "",
-                       .body_len = up->len, .query = query_value, .query_ctx = c };
+                       .body_len = up->len, .query = query_value, .query_ctx = c, .client = client_address(c),
+                       .secure = srv->secure };
     char *name = NULL;
-    if (session_token(c, token, sizeof token)) {
-        char hash[65];
-        auth_token_hash(token, hash);
-        req.session_token = token;
-        /* A database that cannot be read is not a player logged out: the
-         * request would be answered as a visitor's (401, or an empty
-         * session), and a page would ask its player to log in again. */
-        if (!store_session_user(srv->store, hash, server_now_ms(), &req.user, &name))
-            return send_error(c, 503, "the database cannot be read now");
-        req.user_name = name;
+    const char *why = NULL;
+    int refused = identify(srv, c, &req, token, sizeof token, &name, &why);
+    if (!refused && !get && (why = origin_refusal(srv, c, &req))) refused = 403;
+    if (refused) {
+        free(name);
+        return send_error(c, refused, why);
     }
     ApiReply reply;
     api_handle(srv->store, &req, &reply);
     free(name);
-    enum MHD_Result ret;
-    if (reply.json) {
-        char *body = json_dumps(reply.json, JSON_COMPACT);
-        ret = body ? send_buffer(c, reply.status, "application/json; charset=utf-8", body, strlen(body), reply.set_cookie)
-                   : MHD_NO;
-    } else {
-        char *body = reply.text;
-        reply.text = NULL;
-        ret = send_buffer(c, reply.status, reply.content_type, body, strlen(body), reply.set_cookie);
-    }
-    api_reply_free(&reply);
-    return ret;
+    return send_reply(c, &reply);
 }
 
 static void request_done(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode code)
@@ -455,6 +676,50 @@ static void request_done(void *cls, struct MHD_Connection *c, void **con_cls, en
     *con_cls = NULL;
 }
 
+/* ---- The daemon ------------------------------------------------------------ */
+
+/* The gate hands over a connection whose request has all come. */
+static bool hand_to_daemon(void *ctx, int fd, const struct sockaddr_in *peer)
+{
+    struct Server *srv = ctx;
+    return MHD_add_connection(srv->daemon, fd, (const struct sockaddr *)peer, sizeof *peer) == MHD_YES;
+}
+
+/* libmicrohttpd starts and closes the connections the gate handed it:
+ * the gate's record becomes the socket's context (its client address),
+ * and its count ends with the close. */
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode what)
+{
+    struct Server *srv = cls;
+    if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = fd ? gate_started(srv->gate, fd->connect_fd) : NULL;
+    } else if (what == MHD_CONNECTION_NOTIFY_CLOSED) {
+        gate_closed(srv->gate, *socket_context);
+        *socket_context = NULL;
+    }
+}
+
+/* libmicrohttpd without a listening socket of its own (the gate's is the
+ * server's), a thread per connection (handlers block: the database,
+ * password hashing, event streams), poll() rather than select() (whose
+ * sockets must be numbered under 1024).  Its connection limit leaves a
+ * margin over the gate's: libmicrohttpd forgets a closed connection a
+ * moment after it tells the gate, and must never refuse one the gate
+ * counted in.  Strictness -1: the gate is the stricter reader, so that
+ * libmicrohttpd never answers a request with an error page of its own. */
+static struct MHD_Daemon *start_daemon(struct Server *srv)
+{
+    return MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL |
+                                MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC,
+                            0, NULL, NULL, handle, srv, MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
+                            MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv, MHD_OPTION_CONNECTION_TIMEOUT,
+                            (unsigned)SERVER_IDLE_TIMEOUT_S, MHD_OPTION_CONNECTION_LIMIT,
+                            (unsigned)(2 * SERVER_MAX_CONNECTIONS), MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                            (size_t)SERVER_MHD_MEMORY, MHD_OPTION_STRICT_FOR_CLIENT, -1, MHD_OPTION_END);
+}
+
 struct Server *server_start(const ServerConfig *cfg, Store *store, Text *err)
 {
     struct Server *srv = calloc(1, sizeof *srv);
@@ -464,22 +729,25 @@ struct Server *server_start(const ServerConfig *cfg, Store *store, Text *err)
     snprintf(srv->origins[0], sizeof srv->origins[0], "http://127.0.0.1:%d", cfg->port);
     snprintf(srv->origins[1], sizeof srv->origins[1], "http://localhost:%d", cfg->port);
     if (cfg->origin) snprintf(srv->origins[2], sizeof srv->origins[2], "%s", cfg->origin);
-    struct sockaddr_in addr = { .sin_family = AF_INET, .sin_port = htons((uint16_t)cfg->port) };
-    if (inet_pton(AF_INET, cfg->host, &addr.sin_addr) != 1) {
-        free(srv);
-        return text_fail(err, "--host must be an IPv4 address such as 127.0.0.1, not '%s'", cfg->host), NULL;
-    }
+    srv->secure = cfg->origin && !strncasecmp(cfg->origin, "https://", 8);
+    static_guard_init(srv, cfg);
     events_closing = false;
-    srv->daemon = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD, (uint16_t)cfg->port,
-                                   NULL, NULL, handle, srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-                                   MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_CONNECTION_TIMEOUT,
-                                   (unsigned)120, MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVER_MAX_CONNECTIONS,
-                                   MHD_OPTION_END);
-    if (!srv->daemon) {
+    srv->gate = gate_open(cfg, err);
+    if (!srv->gate) {
         free(srv);
-        return text_fail(err, "cannot listen on %s:%d (%s)", cfg->host, cfg->port, strerror(errno)), NULL;
+        return NULL;
     }
-    return srv;
+    srv->daemon = start_daemon(srv);
+    if (!srv->daemon) {
+        text_fail(err, "cannot start libmicrohttpd (%s)", strerror(errno));
+    } else if (gate_start(srv->gate, hand_to_daemon, srv, err)) {
+        return srv;
+    }
+    gate_stop(srv->gate);
+    if (srv->daemon) MHD_stop_daemon(srv->daemon);
+    gate_free(srv->gate);
+    free(srv);
+    return NULL;
 }
 
 void server_stop(struct Server *srv)
@@ -487,6 +755,10 @@ void server_stop(struct Server *srv)
     if (!srv) return;
     events_closing = true;
     events_notify();
+    /* The gate first: nothing new is handed off while libmicrohttpd
+     * closes what it holds (and tells the gate of each close). */
+    gate_stop(srv->gate);
     MHD_stop_daemon(srv->daemon);
+    gate_free(srv->gate);
     free(srv);
 }

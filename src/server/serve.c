@@ -12,12 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 const char HELP_SERVE[] =
     "usage: ttchess serve [--host ADDRESS] [--port N] [--db FILE|URL] [--static DIR] [--origin URL]\n"
+    "                     [--max-connections-per-address N] [--trust-proxy]\n"
+    "                     [--registrations-per-hour N] [--engine-workers N]\n"
     "\n"
     "Runs the web server: people register, create games of every variant, play\n"
     "each other live or by correspondence, or play the engine, in the browser\n"
@@ -34,7 +37,21 @@ const char HELP_SERVE[] =
     "  --static DIR    the browser client's built files (default web/dist)\n"
     "  --origin URL    an extra Origin accepted on state-changing requests, for\n"
     "                  a server behind a proxy (http://127.0.0.1:PORT and\n"
-    "                  http://localhost:PORT are always accepted)\n";
+    "                  http://localhost:PORT are always accepted); an https://\n"
+    "                  one makes the session cookie Secure\n"
+    "  --max-connections-per-address N\n"
+    "                  connections one client address may hold at once, 1 to\n"
+    "                  1024 (default 32); more are answered 429\n"
+    "  --trust-proxy   the server is behind a reverse proxy: a client's address\n"
+    "                  is the last one of the X-Forwarded-For header (without\n"
+    "                  this option the header is ignored: anyone could write it)\n"
+    "  --registrations-per-hour N\n"
+    "                  accounts one client address may create in an hour, 1 to\n"
+    "                  100000 (default 5)\n"
+    "  --engine-workers N\n"
+    "                  engine games thinking at once, 1 to 64 (default: one a\n"
+    "                  core); each worker searches with one thread and an 8 MB\n"
+    "                  table\n";
 
 int64_t server_now_ms(void)
 {
@@ -73,6 +90,29 @@ static const char *without_password(const char *target, char *out, size_t size)
     return out;
 }
 
+/* Each connection is a file descriptor, held by the gate while its
+ * request comes and by a thread while it is served: the soft limit
+ * (often 1024) is raised to the hard one, and a server that still could
+ * not hold its limits says so. */
+static void raise_file_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    /* The connections waiting and served, those refused and lingering,
+     * and a margin for the database and the rest. */
+    rlim_t needed = 2 * SERVER_MAX_PENDING + SERVER_MAX_CONNECTIONS + 64;
+    if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < needed)
+        fprintf(stderr,
+                "warning: this process may open %llu files; with fewer than %llu, connections beyond that wait "
+                "in the kernel's queue (ulimit -n raises the limit)\n",
+                (unsigned long long)rl.rlim_cur, (unsigned long long)needed);
+}
+
 static bool number(const char *s, long lo, long hi, long *out)
 {
     char *end;
@@ -84,12 +124,18 @@ static bool number(const char *s, long lo, long hi, long *out)
 
 int cmd_serve(int argc, char **argv)
 {
-    ServerConfig cfg = { .host = "127.0.0.1", .port = 8080, .db_path = "data/ttchess.db", .static_dir = "web/dist" };
+    ServerConfig cfg = { .host = "127.0.0.1", .port = 8080, .db_path = "data/ttchess.db", .static_dir = "web/dist",
+                         .max_per_address = SERVER_MAX_PER_ADDRESS,
+                         .registrations_per_hour = SERVER_REGISTER_BURST };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(HELP_SERVE, stdout);
             return 0;
+        }
+        if (!strcmp(a, "--trust-proxy")) {
+            cfg.trust_proxy = true;
+            continue;
         }
         if (i + 1 >= argc) {
             fprintf(stderr, "error: %s needs a value (see ttchess serve --help)\n", a);
@@ -102,6 +148,12 @@ int cmd_serve(int argc, char **argv)
         else if (!strcmp(a, "--db")) cfg.db_path = v;
         else if (!strcmp(a, "--static")) cfg.static_dir = v;
         else if (!strcmp(a, "--origin")) cfg.origin = v;
+        else if (!strcmp(a, "--max-connections-per-address") && number(v, 1, SERVER_MAX_CONNECTIONS, &n))
+            cfg.max_per_address = (int)n;
+        else if (!strcmp(a, "--registrations-per-hour") && number(v, 1, 100000, &n))
+            cfg.registrations_per_hour = (int)n;
+        else if (!strcmp(a, "--engine-workers") && number(v, 1, SERVER_MAX_ENGINE_WORKERS, &n))
+            cfg.engine_workers = (int)n;
         else {
             fprintf(stderr, "error: %s '%s' is not an option of serve, or not a valid value (see ttchess serve --help)\n",
                     a, v);
@@ -112,6 +164,8 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "error: libsodium could not start\n");
         return 1;
     }
+    auth_set_register_limit(cfg.registrations_per_hour);
+    raise_file_limit();
 #ifdef __GLIBC__
     /* Requests allocate and free the positions of their games by the
      * thousand; left to itself, glibc gives the freed memory back to the
@@ -138,10 +192,19 @@ int cmd_serve(int argc, char **argv)
         store_close(&store);
         return 1;
     }
-    struct Opponent *engine = opponent_start(&store, &err);
+    struct Opponent *engine = opponent_start(&store, cfg.engine_workers, &err);
     if (!engine) {
         fprintf(stderr, "error: %s\n", text_str(&err));
         text_free(&err);
+        server_stop(srv);
+        store_close(&store);
+        return 1;
+    }
+    struct Clocks *clocks = clocks_start(&store, &err);
+    if (!clocks) {
+        fprintf(stderr, "error: %s\n", text_str(&err));
+        text_free(&err);
+        opponent_stop(engine, &store);
         server_stop(srv);
         store_close(&store);
         return 1;
@@ -160,6 +223,7 @@ int cmd_serve(int argc, char **argv)
     fflush(stdout);
     while (!stopping) pause();
     printf("ttchess serve: stopping\n");
+    clocks_stop(clocks, &store);
     opponent_stop(engine, &store);
     server_stop(srv);
     cache_free(store.cache);

@@ -66,6 +66,7 @@ enum {
     SERVER_LINGER_MS = 2000,            /* a refused connection's input is read and
                                          * dropped this long before the close, so that
                                          * the refusal is not lost to a reset   */
+    SERVER_LINGER_BYTES = 64 * 1024,    /* ... and at most this much of it      */
     SERVER_MHD_MEMORY = 128 * 1024,     /* libmicrohttpd's memory for a connection: the
                                          * head, its fields and the reply's headers */
     SERVER_MAX_CHALLENGES = 20,         /* open challenges a player may have sent */
@@ -77,6 +78,7 @@ enum {
     SERVER_MAX_ENGINE_WORKERS = 64,     /* engine games thinking at once, at most
                                          * (--engine-workers; default: the cores) */
     SERVER_ENGINE_HASH_MB = 8,          /* each engine worker's transposition table */
+    SERVER_ENGINE_NICE = 10,            /* engine workers' nice value: requests go first */
     SERVER_MAX_TOKENS = 20,             /* API tokens a player may hold          */
     SERVER_CLOCK_MIN_MS = 1000,         /* a live clock's least time             */
     SERVER_CLOCK_MAX_MINUTES = 180,
@@ -109,6 +111,12 @@ typedef struct Store {
     pthread_mutex_t hooks_lock;      /* guards wake_engine and wake_ctx      */
     void (*wake_engine)(void *ctx, const char *game);
     void *wake_ctx;
+    /* Called after every committed action, with the game's new row
+     * version and the moment its side to move runs out of time (0: no
+     * clock runs), so that the clocks' timer ends the game then
+     * (clocks.c); NULL when no timer runs.  Guarded by hooks_lock too. */
+    void (*wake_clock)(void *ctx, const char *game, int64_t version, int64_t deadline);
+    void *clock_ctx;
 } Store;
 
 /* A game's row (strings malloc'd; store_game_free frees them). */
@@ -119,6 +127,7 @@ typedef struct GameRow {
     int64_t creator, invited;        /* invited: 0 when anyone with the link */
     char *invite_token;              /* NULL once the seat is taken         */
     char *white_name, *black_name;   /* NULL for an open seat               */
+    char *invited_name;              /* the player challenged, or NULL      */
     int64_t base_ms, inc_ms;         /* live clock; 0 when correspondence   */
     int days_per_move;               /* correspondence; 0 when live         */
     int engine_level;                /* 1..10 against the engine, else 0    */
@@ -229,6 +238,9 @@ bool store_games_of(Store *s, int64_t user, json_t *out);
 /* The ids of the active games with the engine in a seat (their turns are
  * taken up again when the server starts). */
 bool store_engine_games(Store *s, json_t *out);
+/* The ids of the active games whose clock runs (live or correspondence),
+ * for the clocks' timer when the server starts. */
+bool store_clock_games(Store *s, json_t *out);
 
 /* ---- auth.c ------------------------------------------------------------- */
 
@@ -301,6 +313,25 @@ void cache_put(GameCache *c, const char *id, int64_t version, Game *g);
  * err.  opponent_stop ends every search and joins every worker. */
 struct Opponent *opponent_start(Store *s, int workers, Text *err);
 void opponent_stop(struct Opponent *o, Store *s);
+
+/* ---- clocks.c ----------------------------------------------------------- */
+
+/* The flag: a thread that knows each active game's deadline and ends the
+ * game on time at that moment, through the API as a request would
+ * (docs/api.md, "Actions": time).  clocks_start sets the store's wake_clock and
+ * reads every active game with a clock; NULL with the reason in err. */
+struct Clocks *clocks_start(Store *s, Text *err);
+void clocks_stop(struct Clocks *c, Store *s);
+/* The moment the side to move runs out of time, in ms since the epoch:
+ * its live clock's time left after the last action, or the last action
+ * plus the days a move; 0 when no clock runs (the game is not active, or
+ * no action has started the clock). */
+int64_t clock_deadline(const GameRow *row);
+/* Ends the game on time if its side to move has run out of time by `now`
+ * (api.c, for the timer).  *version and *deadline are the game's row
+ * version and deadline afterwards (deadline 0: none, the game is over or
+ * gone).  False when the database could not be read or written. */
+bool api_flag(Store *s, const char *game, int64_t now, int64_t *version, int64_t *deadline);
 
 /* ---- events (http.c) ---------------------------------------------------- */
 
