@@ -1,17 +1,26 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * ttchess serve: the web server (docs/api.md).  A thin layer over the
- * library, in four parts, one file each:
+ * library, one concern a file:
  *
- *   store.c   the database: accounts, sessions, games, their actions
- *             and events, kibitz; over db.h's drivers, db_sqlite.c and
- *             db_pg.c (PostgreSQL, for several servers on one database)
- *   auth.c    passwords (libsodium's Argon2id), random tokens, the login
- *             rate limit
+ *   store.c   the database: accounts, sessions, API tokens, block lists,
+ *             games, their actions and events, kibitz; over db.h's
+ *             drivers, db_sqlite.c and db_pg.c (PostgreSQL, for several
+ *             servers on one database)
+ *   auth.c    passwords (libsodium's Argon2id, a bounded number at once),
+ *             random tokens, the login and registration limits
  *   play.c    a game as the library sees it: replayed from its stored
  *             actions, an action tried and stored, its state as JSON
- *   http.c    libmicrohttpd: requests, routes, cookies, the Origin check,
- *             security headers, Server-Sent Events
+ *   api.c     the JSON handlers (api.h), free of HTTP
+ *   gate.c    the listening socket: connections counted per address, each
+ *             request waited for until it has wholly arrived (or refused,
+ *             with the security headers) before libmicrohttpd sees it
+ *   http.c    libmicrohttpd: requests, routes, cookies and API tokens,
+ *             the Origin check, security headers, static files,
+ *             Server-Sent Events
+ *   opponent.c the engine as a player: a pool of workers, fair by player
+ *   clocks.c  the timer that ends a game when its side to move runs out
+ *             of time
  *
  * serve.c parses the command line and starts the daemon.  The server keeps
  * no game in memory between requests: the database is the one truth, so
