@@ -175,4 +175,22 @@ static inline Move pick_action(const MoveList *l, uint64_t *seed, bool travel_bi
     return l->moves[test_random(seed) % (uint64_t)l->count];
 }
 
+/* The result line if `flagged` ran out of time at the game's present
+ * position, as the server's timer asks it (outcome_on_time); the game is
+ * left as it was. */
+static inline const char *flag_line_of(Game *g, Color flagged)
+{
+    static char buf[256];
+    Line l;
+    line_open(&l, g, game_current(g));
+    Outcome o = outcome_on_time(&l, flagged);
+    line_close(&l);
+    assert_int_equal(o.reason, REASON_TIME);
+    assert_int_equal(o.side, flagged);
+    assert_true(game_declare(g, o, NULL));
+    snprintf(buf, sizeof buf, "%s", game_status(g));
+    assert_true(game_declare(g, outcome_none(), NULL));
+    return buf;
+}
+
 #endif

@@ -1471,18 +1471,7 @@ static void test_keys_random_games(void **state)
 
 /* The result line if `flagged` ran out of time at G's present position;
  * G is left as it was. */
-static const char *flag_line(Color flagged)
-{
-    static char buf[256];
-    Line l;
-    line_open(&l, &G, game_current(&G));
-    Outcome o = outcome_on_time(&l, flagged);
-    line_close(&l);
-    assert_true(game_declare(&G, o, NULL));
-    snprintf(buf, sizeof buf, "%s", game_status(&G));
-    assert_true(game_declare(&G, outcome_none(), NULL));
-    return buf;
-}
+static const char *flag_line(Color flagged) { return flag_line_of(&G, flagged); }
 
 /* A flag loses unless the opponent could not win by any series of legal
  * actions.  A capture goes to the captor's pocket, to be dropped: a bare

@@ -504,17 +504,11 @@ static void test_refusal_agrees_with_generator(void **state)
 /* The result line if `flagged` ran out of time in the position. */
 static const char *flag_line(const char *fen, Color flagged)
 {
-    static char buf[256];
     Game g;
     game_start(&g, "travelers", fen);
-    Line l;
-    line_open(&l, &g, game_current(&g));
-    Outcome o = outcome_on_time(&l, flagged);
-    line_close(&l);
-    assert_true(game_declare(&g, o, NULL));
-    snprintf(buf, sizeof buf, "%s", game_status(&g));
+    const char *line = flag_line_of(&g, flagged);
     game_free(&g);
-    return buf;
+    return line;
 }
 
 /* A flag loses unless the opponent could not win by any series of legal

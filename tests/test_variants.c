@@ -295,23 +295,6 @@ static void test_declare_and_withdraw(void **state)
 
 /* ---- Time --------------------------------------------------------------- */
 
-/* The result line when `flagged` runs out of time at the game's present
- * position; the game is left as it was. */
-static const char *flag_line(Game *g, Color flagged)
-{
-    static char buf[256];
-    Line l;
-    line_open(&l, g, game_current(g));
-    Outcome o = outcome_on_time(&l, flagged);
-    line_close(&l);
-    assert_int_equal(o.reason, REASON_TIME);
-    assert_int_equal(o.side, flagged);
-    assert_true(game_declare(g, o, NULL));
-    snprintf(buf, sizeof buf, "%s", game_status(g));
-    assert_true(game_declare(g, outcome_none(), NULL));
-    return buf;
-}
-
 /* A flag loses, unless the opponent could not win by any series of legal
  * moves: in chess, when it has nothing but its king (docs/rules/chess.md,
  * "Time"). */
@@ -320,12 +303,12 @@ static void test_chess_flag_against_a_bare_king_draws(void **state)
     (void)state;
     Game g;
     game_start(&g, "chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
-    assert_string_equal(flag_line(&g, WHITE), "1/2-1/2 white lost on time, but black cannot win");
-    assert_string_equal(flag_line(&g, BLACK), "1-0 black lost on time");
+    assert_string_equal(flag_line_of(&g, WHITE), "1/2-1/2 white lost on time, but black cannot win");
+    assert_string_equal(flag_line_of(&g, BLACK), "1-0 black lost on time");
     game_free(&g);
     /* A lone knight cannot force mate, but a helpmate exists: it wins on time. */
     game_start(&g, "chess", "4kn2/8/8/8/8/8/4P3/4K3 w - - 0 1");
-    assert_string_equal(flag_line(&g, WHITE), "0-1 white lost on time");
+    assert_string_equal(flag_line_of(&g, WHITE), "0-1 white lost on time");
     game_free(&g);
     /* A declared end is read back from its words, as the server stores it. */
     Outcome o = outcome_none();

@@ -119,26 +119,53 @@ class Server:
         return headers["Set-Cookie"].split(";")[0]
 
 
-def raw(port, data, source="127.0.0.1", timeout=5.0, read=True):
-    """Sends raw bytes on a new socket from `source`; returns what came back
-    until the server closed or `timeout` passed."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
+# The security headers every reply carries (docs/api.md), lower-cased.
+SECURITY_HEADERS = (b"content-security-policy: default-src 'self'", b"x-content-type-options: nosniff",
+                    b"referrer-policy: same-origin", b"x-frame-options: deny")
+
+
+def connect(port, source="127.0.0.1", timeout=5.0):
+    """A socket to the server on 127.0.0.1 from the loopback address `source`."""
+    return socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
+
+
+def read_reply(s, timeout=5.0):
+    """What comes back until the server closes or `timeout` passes."""
+    s.settimeout(timeout)
+    out = b""
     try:
-        s.sendall(data)
-        out = b""
-        if not read:
-            return out
         while True:
-            try:
-                chunk = s.recv(65536)
-            except (socket.timeout, ConnectionResetError):
-                break
+            chunk = s.recv(65536)
             if not chunk:
                 break
             out += chunk
-        return out
+    except (socket.timeout, ConnectionResetError):
+        pass
+    return out
+
+
+def raw(port, data, source="127.0.0.1", timeout=5.0, read=True):
+    """Sends raw bytes on a new socket from `source`; returns what came back
+    until the server closed or `timeout` passed."""
+    s = connect(port, source, timeout)
+    try:
+        s.sendall(data)
+        return read_reply(s, timeout) if read else b""
     finally:
         s.close()
+
+
+def status_of(reply):
+    """The status of a raw reply, or 0 when there is none."""
+    try:
+        return int(reply.split(b" ", 2)[1])
+    except (IndexError, ValueError):
+        return 0
+
+
+def has_security_headers(reply):
+    head = reply.split(b"\r\n\r\n", 1)[0].lower()
+    return all(h in head for h in SECURITY_HEADERS)
 
 
 def percentile(values, p):

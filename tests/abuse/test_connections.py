@@ -15,16 +15,13 @@ import socket
 import threading
 import time
 
-from serverlib import Server, Tally, percentile
+from serverlib import Server, Tally, connect, has_security_headers, percentile, read_reply, status_of
 
 REQUEST_TIMEOUT_S = 10          # SERVER_REQUEST_TIMEOUT_S
 IDLE_FLOOD = 1100
 SLOW_FLOOD = 1050
 ATTACKER = "127.0.0.2"
 HONEST = "127.0.0.3"
-SECURITY_HEADERS = (b"content-security-policy:", b"x-content-type-options: nosniff",
-                    b"referrer-policy: same-origin", b"x-frame-options: deny")
-
 t = Tally("connections")
 
 # The floods hold thousands of sockets on this side too.
@@ -32,37 +29,6 @@ soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 if hard < 2 * (IDLE_FLOOD + SLOW_FLOOD) + 200:
     print("connections: only %d files may be open; the floods need %d" % (hard, 2 * (IDLE_FLOOD + SLOW_FLOOD) + 200))
-
-
-def connect(port, source, timeout=5.0):
-    return socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
-
-
-def read_reply(s, timeout):
-    """What comes back until the server closes or `timeout` passes."""
-    s.settimeout(timeout)
-    out = b""
-    try:
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            out += chunk
-    except (socket.timeout, ConnectionResetError):
-        pass
-    return out
-
-
-def has_security_headers(reply):
-    head = reply.split(b"\r\n\r\n", 1)[0].lower()
-    return all(h in head for h in SECURITY_HEADERS)
-
-
-def status_of(reply):
-    try:
-        return int(reply.split(b" ", 2)[1])
-    except (IndexError, ValueError):
-        return 0
 
 
 def honest_latencies(srv, count=100, pause=0.04):

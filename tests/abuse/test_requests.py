@@ -16,48 +16,20 @@ import socket
 import threading
 import time
 
-from serverlib import Server, Tally
+from serverlib import SECURITY_HEADERS, Server, Tally, connect, read_reply, status_of
 
 REQUEST_TIMEOUT_S = 10          # SERVER_REQUEST_TIMEOUT_S
 MAX_BODY = 16 * 1024            # SERVER_MAX_BODY
-SECURITY_HEADERS = (b"content-security-policy: default-src 'self'", b"x-content-type-options: nosniff",
-                    b"referrer-policy: same-origin", b"x-frame-options: deny")
-
 t = Tally("requests")
-
-
-def connect(port, source="127.0.0.1"):
-    return socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
-
-
-def read_all(s, timeout=5.0):
-    s.settimeout(timeout)
-    out = b""
-    try:
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            out += chunk
-    except (socket.timeout, ConnectionResetError):
-        pass
-    return out
 
 
 def exchange(port, data, source="127.0.0.1"):
     s = connect(port, source)
     try:
         s.sendall(data)
-        return read_all(s)
+        return read_reply(s)
     finally:
         s.close()
-
-
-def status_of(reply):
-    try:
-        return int(reply.split(b" ", 2)[1])
-    except (IndexError, ValueError):
-        return 0
 
 
 def head_of(reply):
@@ -80,7 +52,7 @@ def body_never_sent(port, out):
     s = connect(port, "127.0.0.40")
     start = time.monotonic()
     s.sendall(b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"name\":")
-    out["reply"] = read_all(s, 2 * REQUEST_TIMEOUT_S)
+    out["reply"] = read_reply(s, 2 * REQUEST_TIMEOUT_S)
     out["seconds"] = time.monotonic() - start
     s.close()
 
@@ -100,7 +72,7 @@ try:
         s.sendall(b"POST /api/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" + expect +
                   b"Content-Length: 52428800\r\n\r\n")
         # The body is never sent: the reply must come without it.
-        reply = read_all(s, 3)
+        reply = read_reply(s, 3)
         took = time.monotonic() - start
         s.close()
         label = "a 50 MiB Content-Length%s" % (" with Expect: 100-continue" if expect else "")
@@ -118,7 +90,7 @@ try:
             sent += s.send(b"x" * 65536)
     except (socket.timeout, BrokenPipeError, ConnectionResetError):
         pass
-    reply = read_all(s, 2)
+    reply = read_reply(s, 2)
     s.close()
     t.check("a 50 MiB body pushed regardless is 413", status_of(reply) == 413, reply[:100])
     t.check("the server stopped taking it early (%d KiB of 51200 went out)" % (sent // 1024), sent < 16 * 1024 * 1024)
@@ -142,7 +114,7 @@ try:
                 break
         except socket.timeout:
             pass
-    reply += read_all(s, 2)
+    reply += read_reply(s, 2)
     s.close()
     answered("a chunked body past 16 KiB", reply, 413, b"16 KiB at most")
     t.check("the chunked body is cut at the limit (refused at chunk %d of 4 KiB, never the last chunk)" % chunks,
@@ -187,7 +159,7 @@ try:
     s = connect(port)
     s.sendall(b"GET /api/session HTTP/1.1\r\nHost: x\r\n")
     s.shutdown(socket.SHUT_WR)
-    answered("a head cut short by the client's close", read_all(s), 400, b"before the request was complete")
+    answered("a head cut short by the client's close", read_reply(s), 400, b"before the request was complete")
     s.close()
 
     # What the gate lets through is served as usual, at the limits too.
