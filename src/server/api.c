@@ -309,19 +309,26 @@ static void wake_engine(Store *s, const GameRow *row)
     pthread_mutex_unlock(&s->hooks_lock);
 }
 
+/* A player's count of something against its limit: true while under it;
+ * else 429 with the sentence (whose %d is the limit), or 503 when the
+ * count could not be read (-1). */
+static bool under_limit(int64_t count, int limit, const char *sentence, ApiReply *r)
+{
+    if (count < 0) return reply_error(r, 503, "the database cannot be read now"), false;
+    if (count < limit) return true;
+    char why[160];
+    snprintf(why, sizeof why, sentence, limit);
+    reply_error(r, 429, why);
+    return false;
+}
+
 /* A player may have SERVER_MAX_UNFINISHED_GAMES games waiting or in play
  * (docs/api.md, "Limits"): each costs the server a little for as long as
  * it lasts, and a script could otherwise open them without end. */
 static bool under_game_limit(Store *s, int64_t user, ApiReply *r)
 {
-    int64_t n = store_games_unfinished(s, user);
-    if (n < 0) return reply_error(r, 503, "the database cannot be read now"), false;
-    if (n < SERVER_MAX_UNFINISHED_GAMES) return true;
-    char why[128];
-    snprintf(why, sizeof why, "you have %d games waiting or in play, the most a player may have: finish some first",
-             SERVER_MAX_UNFINISHED_GAMES);
-    reply_error(r, 429, why);
-    return false;
+    return under_limit(store_games_unfinished(s, user), SERVER_MAX_UNFINISHED_GAMES,
+                       "you have %d games waiting or in play, the most a player may have: finish some first", r);
 }
 
 /* The variant, options and start position of a new game, checked by the
@@ -409,14 +416,8 @@ static bool read_opponent(Store *s, const ApiRequest *req, json_t *body, GameRow
  * lobby.  Counted inside the creating transaction (store_lock_user). */
 static bool under_challenge_limit(Store *s, int64_t user, ApiReply *r)
 {
-    int64_t n = store_challenges_sent(s, user);
-    if (n < 0) return reply_error(r, 503, "the database cannot be read now"), false;
-    if (n < SERVER_MAX_CHALLENGES) return true;
-    char why[128];
-    snprintf(why, sizeof why, "you have %d challenges waiting for an answer, the most a player may have",
-             SERVER_MAX_CHALLENGES);
-    reply_error(r, 429, why);
-    return false;
+    return under_limit(store_challenges_sent(s, user), SERVER_MAX_CHALLENGES,
+                       "you have %d challenges waiting for an answer, the most a player may have", r);
 }
 
 /* The limits are counted and the game written in one transaction with the
@@ -1112,15 +1113,13 @@ static void api_token_create(Store *s, const ApiRequest *req, ApiReply *r)
     char token[2 * SERVER_TOKEN_BYTES + 1], hash[65];
     auth_new_token(token);
     auth_token_hash(token, hash);
-    int64_t id, held;
+    int64_t id;
     if (!store_begin(s) || !store_lock_user(s, req->user)) {
         store_rollback(s);
         reply_error(r, 503, "the database cannot be written now");
-    } else if ((held = store_tokens_count(s, req->user)) < 0 || held >= SERVER_MAX_TOKENS) {
+    } else if (!under_limit(store_tokens_count(s, req->user), SERVER_MAX_TOKENS,
+                            "you hold %d API tokens, the most a player may: revoke one first", r)) {
         store_rollback(s);
-        char why[96];
-        snprintf(why, sizeof why, "you hold %d API tokens, the most a player may: revoke one first", SERVER_MAX_TOKENS);
-        reply_error(r, held < 0 ? 503 : 429, held < 0 ? "the database cannot be read now" : why);
     } else if (!store_token_add(s, req->user, hash, label, &id) || !store_commit(s)) {
         store_rollback(s);
         reply_error(r, 503, "the database cannot be written now");
