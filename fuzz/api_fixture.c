@@ -332,6 +332,14 @@ static void setup_starts(void)
     }
 }
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    fixture_setup(fixture_wants_starts);
+    return 0;
+}
+
 void fixture_setup(bool starts)
 {
     static bool ready;

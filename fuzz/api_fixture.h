@@ -70,6 +70,11 @@ extern const char *const FIXTURE_SECRET_NAMES[FIXTURE_SECRETS];
 /* Sets the database up once (later calls do nothing): the games above,
  * and with `starts` the starts too. */
 void fixture_setup(bool starts);
+/* Whether the harness wants the starts: each harness defines it, so that
+ * the fixture's LLVMFuzzerInitialize sets the database up before
+ * libFuzzer times any input (the set-up takes most of libFuzzer's 25 s a
+ * unit under the sanitizers; the plain replay sets up at its first input). */
+extern const bool fixture_wants_starts;
 /* Puts the database back as the set-up left it. */
 void fixture_restore(void);
 /* Forgets the failed logins of a name (auth.c counts them in memory, for
