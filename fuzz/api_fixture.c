@@ -336,7 +336,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    fixture_setup(fixture_wants_starts);
+    if (fixture_need != FIXTURE_NONE) fixture_setup(fixture_need == FIXTURE_STARTS);
     return 0;
 }
 

@@ -70,11 +70,13 @@ extern const char *const FIXTURE_SECRET_NAMES[FIXTURE_SECRETS];
 /* Sets the database up once (later calls do nothing): the games above,
  * and with `starts` the starts too. */
 void fixture_setup(bool starts);
-/* Whether the harness wants the starts: each harness defines it, so that
- * the fixture's LLVMFuzzerInitialize sets the database up before
- * libFuzzer times any input (the set-up takes most of libFuzzer's 25 s a
- * unit under the sanitizers; the plain replay sets up at its first input). */
-extern const bool fixture_wants_starts;
+/* What set-up the harness wants: each harness that links this file
+ * defines it, so that the fixture's LLVMFuzzerInitialize sets the
+ * database up before libFuzzer times any input (the set-up takes most of
+ * libFuzzer's 25 s a unit under the sanitizers; the plain replay sets up
+ * at its first input).  fuzz_head needs no database. */
+typedef enum FixtureNeed { FIXTURE_NONE, FIXTURE_BASE, FIXTURE_STARTS } FixtureNeed;
+extern const FixtureNeed fixture_need;
 /* Puts the database back as the set-up left it. */
 void fixture_restore(void);
 /* Forgets the failed logins of a name (auth.c counts them in memory, for

@@ -172,11 +172,11 @@ static void check_reads_back(Game *lib, const char *form, const char *text, Move
     text_free(&err);
 }
 
-const bool fixture_wants_starts = true;
+const FixtureNeed fixture_need = FIXTURE_STARTS;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fixture_setup(fixture_wants_starts);
+    fixture_setup(fixture_need == FIXTURE_STARTS);
     if (size < 2) return 0;
     const Variant *v = fuzz_variant(data[0]);
     int count;

@@ -185,11 +185,11 @@ static bool run_line(const char *line, size_t n, Session *ss)
     return true;
 }
 
-const bool fixture_wants_starts = false;
+const FixtureNeed fixture_need = FIXTURE_BASE;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fixture_setup(fixture_wants_starts);
+    fixture_setup(fixture_need == FIXTURE_STARTS);
     fixture_restore();
     Session ss = { .last_game = "", .last_invite = "", .last_token = "", .sent = { false } };
     /* An input with a NUL in it ends there, as the other harnesses read

@@ -374,11 +374,11 @@ static void check_kibitz(const Request *rq, json_t *body)
     }
 }
 
-const bool fixture_wants_starts = false;
+const FixtureNeed fixture_need = FIXTURE_BASE;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fixture_setup(fixture_wants_starts);
+    fixture_setup(fixture_need == FIXTURE_STARTS);
     if (size < 1) return 0;
     const Route *route = &ROUTES[(uint8_t)(data[0] - 'a') % ROUTE_COUNT];
     Text body = TEXT_INIT;

@@ -260,11 +260,11 @@ static void check_events(const char *query, const FixtureGame *g, FixtureQuery *
     json_decref(some);
 }
 
-const bool fixture_wants_starts = true;
+const FixtureNeed fixture_need = FIXTURE_STARTS;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fixture_setup(fixture_wants_starts);
+    fixture_setup(fixture_need == FIXTURE_STARTS);
     if (size < 2) return 0;
     int what = (uint8_t)(data[0] - 'a') % WHAT_COUNT;
     int pick = (uint8_t)(data[1] - '0') % (fixture_game_count + 1);
