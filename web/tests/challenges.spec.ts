@@ -210,10 +210,17 @@ test('screenshots: the lobby with challenges at 360, 390 and 1280 px', async ({ 
 test('the lobby asks for news every few seconds while it is visible, and not while it is hidden', async ({ browser }) => {
   const errors: string[] = [];
   const p = await newPlayer(browser, 'rita', errors);
+  // Counted when a request has finished, since the page schedules its next
+  // poll only once the answer is in: advancing the clock before that would
+  // run past a timer not yet set.
   let asked = 0;
-  p.page.on('request', r => {
+  p.page.on('requestfinished', r => {
     if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/games') asked++;
   });
+  const settled = async (n: number): Promise<void> => {
+    await expect.poll(() => asked).toBe(n);
+    await p.page.waitForTimeout(300);
+  };
   await p.page.clock.install();
   await p.page.goto('/');
   await expect(p.page.locator('#variant')).toBeEnabled();
@@ -223,9 +230,9 @@ test('the lobby asks for news every few seconds while it is visible, and not whi
   await p.page.waitForTimeout(300);
   const start = asked;
   await p.page.clock.runFor(6500);
-  await expect.poll(() => asked).toBe(start + 1);
+  await settled(start + 1);
   await p.page.clock.runFor(6500);
-  await expect.poll(() => asked).toBe(start + 2);
+  await settled(start + 2);
 
   const setVisibility = (state: 'hidden' | 'visible') => p.page.evaluate(s => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
@@ -239,9 +246,9 @@ test('the lobby asks for news every few seconds while it is visible, and not whi
   expect(asked).toBe(hidden);
   // Back on the tab: at once, then every few seconds again.
   await setVisibility('visible');
-  await expect.poll(() => asked).toBe(hidden + 1);
+  await settled(hidden + 1);
   await p.page.clock.runFor(6500);
-  await expect.poll(() => asked).toBe(hidden + 2);
+  await settled(hidden + 2);
 
   // Leaving the lobby stops it.
   await p.page.locator('#account-link').click();
