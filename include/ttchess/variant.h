@@ -246,6 +246,68 @@ typedef struct Variant {
     bool (*sheet_join)(const struct Line *l, const char *departure, const char *arrival, Move *out, Text *err);
 } Variant;
 
+/* ---- The optional slots, with their defaults ---------------------------- */
+
+/*
+ * A game leaves a slot NULL when it has nothing to say there (no notes, no
+ * piece marks, no travels back).  These are the only readers of those
+ * slots: each gives the default once, so that no caller tests the table
+ * for NULL itself, and a new game need fill only the slots it uses.
+ */
+static inline size_t variant_ext_room(const Variant *v, const struct Line *l, Move m)
+{
+    return v->ext_room ? v->ext_room(l, m) : v->ext_size;
+}
+/* A declared end stands as it is unless the game judges it. */
+static inline Outcome variant_settle(const Variant *v, const struct Line *l, Outcome declared)
+{
+    return v->settle ? v->settle(l, declared) : declared;
+}
+/* A side can win unless the game knows it cannot. */
+static inline bool variant_can_win(const Variant *v, const struct Line *l, Color side)
+{
+    return v->can_win ? v->can_win(l, side) : true;
+}
+/* A game with no ext has the key 0 for it. */
+static inline uint64_t variant_ext_key(const Variant *v, const Options *o, const State *s)
+{
+    return v->ext_key ? v->ext_key(o, s) : 0;
+}
+/* The score sheet's form of an action is the human form unless the game
+ * has its own; a game without its own writes no cell for the end of the
+ * game (m is MOVE_NULL). */
+static inline bool variant_format_sheet(const Variant *v, const struct Line *l, Move m, int part, Text *out)
+{
+    if (v->format_sheet) return v->format_sheet(l, m, part, out);
+    return m.kind == MOVE_NULL ? true : v->format_human(l, m, out);
+}
+/* No note, unless the game has one. */
+static inline bool variant_note(const Variant *v, const struct Line *l, Move m, Text *out)
+{
+    return v->note ? v->note(l, m, out) : true;
+}
+/* No mark, unless the game marks pieces. */
+static inline char variant_piece_mark(const Variant *v, const State *s, Square sq)
+{
+    return v->piece_mark ? v->piece_mark(s, sq) : 0;
+}
+/* No extra lines, unless the game has some. */
+static inline bool variant_describe(const Variant *v, const struct Line *l, Text *out)
+{
+    return v->describe ? v->describe(l, out) : true;
+}
+/* A cell departs only in a game with travels back. */
+static inline bool variant_sheet_departure(const Variant *v, const char *cell, int *move)
+{
+    return v->sheet_departure ? v->sheet_departure(cell, move) : false;
+}
+static inline bool variant_sheet_join(const Variant *v, const struct Line *l, const char *departure,
+                                      const char *arrival, Move *out, Text *err)
+{
+    if (v->sheet_join) return v->sheet_join(l, departure, arrival, out, err);
+    return text_fail(err, "%s has no travels back", v->name);
+}
+
 /* ---- The registry ------------------------------------------------------- */
 
 /* Every variant, in the order help lists them; NULL after the last. */
