@@ -230,6 +230,8 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(
 	@set -e; for v in chessgi-classic chessgi; do \
 	    RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
 	        $$v 24 120 tests/data/chessgi-games.txt $(BUILD)/tests/chessgi-ref $$v check; done
+	@RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
+	    gifford 24 120 - $(BUILD)/tests/gifford-ref check
 	@./tests/fsf-compare.sh --quick $(BUILD)/ttchess $(BUILD)/tests/random-game 20 2
 	@set -e; for f in $(FUZZ_NAMES); do $(BUILD)/fuzz/$$f fuzz/corpus/$$f; done
 	@if [ "$(OOM_TEST)" = yes ]; then TTCHESS=$(BUILD)/ttchess FAILMALLOC=$(BUILD)/tests/failmalloc.so ./tests/oom-test.sh; fi

@@ -11,6 +11,8 @@
 #   --quick   the fixed counts at lower depths (start 4, the other 2), for
 #             make test; without it start 5 (4889167) and the other 3
 #             (4434101)
+# Exits 1 on a difference, and also when the generator or ttchess fails or
+# gives nothing, or when fewer than POSITIONS positions were compared.
 
 set -u
 quick=no
@@ -37,20 +39,43 @@ else
     printf '%s\t5\t4889167\n%s\t3\t4434101\n' "$START" "$POCKETS" >"$work/fixed"
 fi
 
+fail() {
+    echo "fsf-compare: $*" >&2
+    exit 1
+}
+case $positions in
+'' | *[!0-9]* | 0*) fail "POSITIONS must be a positive number, not '$positions'" ;;
+esac
+
 # Positions from random games of 10 to 79 actions; a game that ends
-# sooner is skipped (random-game tries the next seed itself).
+# sooner is skipped (random-game tries the next seed itself), so a
+# generator that fails, or prints no FEN, fails the comparison: it would
+# otherwise leave only the two fixed counts, compared and found equal.
 : >"$work/fens"
 for seed in $(seq 1 "$positions"); do
     plies=$((10 + (seed * 7) % 70))
-    "$random_game" --fen chessgi-classic "$plies" "$seed" 2>/dev/null >>"$work/fens" || true
+    "$random_game" --fen chessgi-classic "$plies" "$seed" >"$work/fen" 2>"$work/err" || {
+        status=$? why=$(head -n 3 "$work/err")
+        fail "the random-game generator ($random_game) failed (exit status $status) on seed $seed${why:+: $why}"
+    }
+    [ "$(grep -c '[^[:space:]]' "$work/fen")" -eq 1 ] || fail "the random-game generator ($random_game) gave no single FEN on seed $seed"
+    cat "$work/fen" >>"$work/fens"
 done
+[ "$(wc -l <"$work/fens")" -eq "$positions" ] || fail "$(wc -l <"$work/fens") positions from random games instead of $positions"
 awk -v d="$depth" '{ printf "%s\t%s\t-\n", $0, d }' "$work/fens" >>"$work/fixed"
 count=$(wc -l <"$work/fixed")
 
 # ttchess, one perft per position, timed as a whole.
 t0=$(date +%s.%N)
 while IFS=$'\t' read -r fen d _; do
-    out=$("$ttchess" perft --variant chessgi-classic --fen "$fen" "$d" 2>/dev/null | tail -n 1)
+    out=$("$ttchess" perft --variant chessgi-classic --fen "$fen" "$d" 2>"$work/err") || {
+        status=$? why=$(head -n 3 "$work/err")
+        fail "ttchess perft failed (exit status $status) at depth $d on $fen${why:+: $why}"
+    }
+    out=$(tail -n 1 <<<"$out")
+    case ${out##* } in
+    '' | *[!0-9]*) fail "ttchess perft gave no count at depth $d on $fen: '$out'" ;;
+    esac
     echo "${out##* }"
 done <"$work/fixed" >"$work/ours"
 t1=$(date +%s.%N)
@@ -69,9 +94,14 @@ t2=$(date +%s.%N)
 "$FSF" <"$work/fsf-in" 2>/dev/null | sed -n 's/^Nodes searched: //p' >"$work/theirs"
 t3=$(date +%s.%N)
 
+if [ "$count" -ne $((positions + 2)) ]; then
+    fail "$count positions instead of $((positions + 2))"
+fi
 if [ "$(wc -l <"$work/theirs")" -ne "$count" ] || [ "$(wc -l <"$work/ours")" -ne "$count" ]; then
-    echo "fsf-compare: expected $count counts from each program, got $(wc -l <"$work/ours") and $(wc -l <"$work/theirs")" >&2
-    exit 1
+    fail "expected $count counts from each program, got $(wc -l <"$work/ours") and $(wc -l <"$work/theirs")"
+fi
+if grep -qv '^[0-9][0-9]*$' "$work/theirs"; then
+    fail "Fairy-Stockfish gave a count that is not a number: $(grep -v '^[0-9][0-9]*$' "$work/theirs" | head -n 1)"
 fi
 paste "$work/fixed" "$work/ours" "$work/theirs" >"$work/all"
 bad=$(awk -F'\t' '$4 != $5 || ($3 != "-" && $3 != $4) { print; exit }' "$work/all")

@@ -12,6 +12,9 @@
 #   REFERENCE...  the reference's command, reading games on standard input
 #                 (e.g. build/tests/vangog-ref vangog check)
 # Environment: RANDOM_GAME, RULES_DUMP (defaults in build/tests/).
+# Exits 1 on a difference, and also when the generator fails or gives an
+# empty game, when either side does not play every game through, or when
+# no position is compared: a comparison of nothing must not pass.
 
 set -u
 if [ $# -lt 5 ]; then
@@ -25,23 +28,48 @@ RULES_DUMP=${RULES_DUMP:-build/tests/rules-dump}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+fail() {
+    echo "rules-compare: $variant: $*" >&2
+    exit 1
+}
+case $games in
+'' | *[!0-9]* | 0*) fail "GAMES must be a positive number, not '$games'" ;;
+esac
+
 # Half the games last PLIES actions, half stop where they end (a mate, a
-# draw, obligations unmet), so that ends are compared too.
+# draw, obligations unmet), so that ends are compared too.  A generator
+# that fails, or prints no action, fails the comparison: it would
+# otherwise leave empty games, compared and found equal.
 for seed in $(seq 1 "$games"); do
     upto=
     [ $((seed % 2)) -eq 0 ] && upto=--upto
-    "$RANDOM_GAME" --by-kind $upto "$variant" "$plies" "$seed" 2>/dev/null | tr '\n' ' '
+    "$RANDOM_GAME" --by-kind $upto "$variant" "$plies" "$seed" >"$work/game" 2>"$work/err" || {
+        status=$? why=$(head -n 3 "$work/err")
+        fail "the random-game generator ($RANDOM_GAME) failed (exit status $status) on seed $seed${why:+: $why}"
+    }
+    [ -s "$work/game" ] || fail "the random-game generator ($RANDOM_GAME) gave no action on seed $seed"
+    tr '\n' ' ' <"$work/game"
     echo
 done >"$work/games"
+random_games=$(grep -c '[^ ]' "$work/games")
+[ "$random_games" -eq "$games" ] || fail "$random_games random games instead of $games"
 if [ "$extra" != - ]; then
+    [ -r "$extra" ] || fail "cannot read $extra"
     sed -n "s/^$variant: *//p" "$extra" >>"$work/games"
 fi
 games=$(wc -l <"$work/games")
 
-"$RULES_DUMP" "$variant" <"$work/games" >"$work/ours" || { echo "rules-compare: $variant: rules-dump failed" >&2; exit 1; }
-"$@" <"$work/games" >"$work/theirs" || { echo "rules-compare: $variant: the reference failed" >&2; exit 1; }
+"$RULES_DUMP" "$variant" <"$work/games" >"$work/ours" || fail "rules-dump failed"
+"$@" <"$work/games" >"$work/theirs" || fail "the reference failed"
 
+# Every game must have been played through by both to its end line, and
+# there must be positions to compare.
+for side in ours theirs; do
+    ended=$(grep -c '^end$' "$work/$side")
+    [ "$ended" -eq "$games" ] || fail "$side: $ended games played through instead of $games"
+done
 positions=$(grep -vc '^end$' "$work/ours")
+[ "$positions" -gt 0 ] || fail "no position compared"
 if cmp -s "$work/ours" "$work/theirs"; then
     echo "rules-compare: $variant: $games games, $positions positions, the same actions and results"
     exit 0
