@@ -174,8 +174,8 @@ static void add_board_fields(json_t *obj, const Variant *v, const State *s)
     json_object_set_new(obj, "board", json_stringn(all, space ? (size_t)(space - all) : strlen(all)));
     text_free(&placement);
     json_t *marks = json_object();
-    for (int sq = 0; marks && v->piece_mark && sq < 64; sq++) {
-        char mark = s->board.squares[sq] != NO_PIECE ? v->piece_mark(s, (Square)sq) : 0;
+    for (int sq = 0; marks && sq < 64; sq++) {
+        char mark = s->board.squares[sq] != NO_PIECE ? variant_piece_mark(v, s, (Square)sq) : 0;
         if (!mark) continue;
         char name[3], text[2] = { mark, 0 };
         square_name((Square)sq, name);
@@ -235,11 +235,10 @@ static json_t *legal_json(const Game *g)
 static json_t *panels_json(const Game *g)
 {
     json_t *list = json_array();
-    if (!g->variant->describe) return list;
     Line l;
     line_open(&l, g, game_current(g));
     Text t = TEXT_INIT;
-    if (g->variant->describe(&l, &t)) {
+    if (variant_describe(g->variant, &l, &t)) {
         const char *p = text_str(&t);
         while (*p) {
             const char *end = strchr(p, '\n');

@@ -122,11 +122,10 @@ static bool number(const char *s, long lo, long hi, long *out)
     return true;
 }
 
-int cmd_serve(int argc, char **argv)
+/* The command line into cfg: -1 to go on, or the exit code (0 after
+ * --help, 2 after a bad option). */
+static int read_options(int argc, char **argv, ServerConfig *cfg)
 {
-    ServerConfig cfg = { .host = "127.0.0.1", .port = 8080, .db_path = "data/ttchess.db", .static_dir = "web/dist",
-                         .max_per_address = SERVER_MAX_PER_ADDRESS,
-                         .registrations_per_hour = SERVER_REGISTER_BURST };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -134,7 +133,7 @@ int cmd_serve(int argc, char **argv)
             return 0;
         }
         if (!strcmp(a, "--trust-proxy")) {
-            cfg.trust_proxy = true;
+            cfg->trust_proxy = true;
             continue;
         }
         if (i + 1 >= argc) {
@@ -143,29 +142,29 @@ int cmd_serve(int argc, char **argv)
         }
         const char *v = argv[++i];
         long n;
-        if (!strcmp(a, "--host")) cfg.host = v;
-        else if (!strcmp(a, "--port") && number(v, 1, 65535, &n)) cfg.port = (int)n;
-        else if (!strcmp(a, "--db")) cfg.db_path = v;
-        else if (!strcmp(a, "--static")) cfg.static_dir = v;
-        else if (!strcmp(a, "--origin")) cfg.origin = v;
+        if (!strcmp(a, "--host")) cfg->host = v;
+        else if (!strcmp(a, "--port") && number(v, 1, 65535, &n)) cfg->port = (int)n;
+        else if (!strcmp(a, "--db")) cfg->db_path = v;
+        else if (!strcmp(a, "--static")) cfg->static_dir = v;
+        else if (!strcmp(a, "--origin")) cfg->origin = v;
         else if (!strcmp(a, "--max-connections-per-address") && number(v, 1, SERVER_MAX_CONNECTIONS, &n))
-            cfg.max_per_address = (int)n;
+            cfg->max_per_address = (int)n;
         else if (!strcmp(a, "--registrations-per-hour") && number(v, 1, 100000, &n))
-            cfg.registrations_per_hour = (int)n;
+            cfg->registrations_per_hour = (int)n;
         else if (!strcmp(a, "--engine-workers") && number(v, 1, SERVER_MAX_ENGINE_WORKERS, &n))
-            cfg.engine_workers = (int)n;
+            cfg->engine_workers = (int)n;
         else {
             fprintf(stderr, "error: %s '%s' is not an option of serve, or not a valid value (see ttchess serve --help)\n",
                     a, v);
             return 2;
         }
     }
-    if (!auth_init()) {
-        fprintf(stderr, "error: libsodium could not start\n");
-        return 1;
-    }
-    auth_set_register_limit(cfg.registrations_per_hour);
-    raise_file_limit();
+    return -1;
+}
+
+/* How the process keeps its memory while it serves. */
+static void keep_memory(void)
+{
 #ifdef __GLIBC__
     /* Requests allocate and free the positions of their games by the
      * thousand; left to itself, glibc gives the freed memory back to the
@@ -175,40 +174,47 @@ int cmd_serve(int argc, char **argv)
     mallopt(M_TOP_PAD, 4 << 20);
     mallopt(M_MMAP_THRESHOLD, 16 << 20);
 #endif
+}
+
+/* The running parts of the server, in the order they start. */
+typedef struct Running {
     Store store;
-    Text err = TEXT_INIT;
-    bool postgres = !strncmp(cfg.db_path, "postgresql://", 13) || !strncmp(cfg.db_path, "postgres://", 11);
-    if (!postgres) make_parent(cfg.db_path);
-    if (!store_open(&store, cfg.db_path, &err) || !store_listen(&store, events_notify, &err)) {
-        fprintf(stderr, "error: %s\n", text_str(&err));
-        text_free(&err);
-        return 1;
+    struct Server *srv;
+    struct Opponent *engine;
+    struct Clocks *clocks;
+} Running;
+
+/* Opens the database and starts the daemon, the engine and the clocks;
+ * false with the reason in err, and what had started stopped again. */
+static bool start_all(const ServerConfig *cfg, Running *run, Text *err)
+{
+    bool postgres = !strncmp(cfg->db_path, "postgresql://", 13) || !strncmp(cfg->db_path, "postgres://", 11);
+    if (!postgres) make_parent(cfg->db_path);
+    if (!store_open(&run->store, cfg->db_path, err) || !store_listen(&run->store, events_notify, err)) return false;
+    run->store.cache = cache_new(SERVER_CACHED_GAMES);
+    run->srv = server_start(cfg, &run->store, err);
+    if (!run->srv) {
+        store_close(&run->store);
+        return false;
     }
-    store.cache = cache_new(SERVER_CACHED_GAMES);
-    struct Server *srv = server_start(&cfg, &store, &err);
-    if (!srv) {
-        fprintf(stderr, "error: %s\n", text_str(&err));
-        text_free(&err);
-        store_close(&store);
-        return 1;
+    run->engine = opponent_start(&run->store, cfg->engine_workers, err);
+    if (!run->engine) {
+        server_stop(run->srv);
+        store_close(&run->store);
+        return false;
     }
-    struct Opponent *engine = opponent_start(&store, cfg.engine_workers, &err);
-    if (!engine) {
-        fprintf(stderr, "error: %s\n", text_str(&err));
-        text_free(&err);
-        server_stop(srv);
-        store_close(&store);
-        return 1;
+    run->clocks = clocks_start(&run->store, err);
+    if (!run->clocks) {
+        opponent_stop(run->engine, &run->store);
+        server_stop(run->srv);
+        store_close(&run->store);
+        return false;
     }
-    struct Clocks *clocks = clocks_start(&store, &err);
-    if (!clocks) {
-        fprintf(stderr, "error: %s\n", text_str(&err));
-        text_free(&err);
-        opponent_stop(engine, &store);
-        server_stop(srv);
-        store_close(&store);
-        return 1;
-    }
+    return true;
+}
+
+static void catch_signals(void)
+{
     struct sigaction sa = { .sa_handler = on_signal };
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
@@ -217,17 +223,41 @@ int cmd_serve(int argc, char **argv)
      * database reports and the server answers 503, instead of the signal
      * killing the process. */
     signal(SIGXFSZ, SIG_IGN);
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    ServerConfig cfg = { .host = "127.0.0.1", .port = 8080, .db_path = "data/ttchess.db", .static_dir = "web/dist",
+                         .max_per_address = SERVER_MAX_PER_ADDRESS,
+                         .registrations_per_hour = SERVER_REGISTER_BURST };
+    int done = read_options(argc, argv, &cfg);
+    if (done >= 0) return done;
+    if (!auth_init()) {
+        fprintf(stderr, "error: libsodium could not start\n");
+        return 1;
+    }
+    auth_set_register_limit(cfg.registrations_per_hour);
+    raise_file_limit();
+    keep_memory();
+    Running run;
+    Text err = TEXT_INIT;
+    if (!start_all(&cfg, &run, &err)) {
+        fprintf(stderr, "error: %s\n", text_str(&err));
+        text_free(&err);
+        return 1;
+    }
+    catch_signals();
     char shown[512];
-    printf("ttchess serve: http://%s:%d/ (%s database %s; Ctrl-C stops)\n", cfg.host, cfg.port, store_kind(&store),
-           without_password(cfg.db_path, shown, sizeof shown));
+    printf("ttchess serve: http://%s:%d/ (%s database %s; Ctrl-C stops)\n", cfg.host, cfg.port,
+           store_kind(&run.store), without_password(cfg.db_path, shown, sizeof shown));
     fflush(stdout);
     while (!stopping) pause();
     printf("ttchess serve: stopping\n");
-    clocks_stop(clocks, &store);
-    opponent_stop(engine, &store);
-    server_stop(srv);
-    cache_free(store.cache);
-    store_close(&store);
+    clocks_stop(run.clocks, &run.store);
+    opponent_stop(run.engine, &run.store);
+    server_stop(run.srv);
+    cache_free(run.store.cache);
+    store_close(&run.store);
     text_free(&err);
     return 0;
 }

@@ -6,15 +6,19 @@
  *   store.c   the database: accounts, sessions, API tokens, block lists,
  *             games, their actions and events, kibitz; over db.h's
  *             drivers, db_sqlite.c and db_pg.c (PostgreSQL, for several
- *             servers on one database)
+ *             servers on one database); a game's row described once
+ *             in store_rows.c
  *   auth.c    passwords (libsodium's Argon2id, a bounded number at once),
  *             random tokens, the login and registration limits
  *   play.c    a game as the library sees it: replayed from its stored
  *             actions, an action tried and stored, its state as JSON
- *   api.c     the JSON handlers (api.h), free of HTTP
+ *   api.c     the JSON handlers (api.h), free of HTTP: the router, and
+ *             the handlers by concern in api_*.c and actions.c (the
+ *             actions a player may take, a table; api_internal.h)
  *   gate.c    the listening socket: connections counted per address, each
  *             request waited for until it has wholly arrived (or refused,
- *             with the security headers) before libmicrohttpd sees it
+ *             with the security headers) before libmicrohttpd sees it;
+ *             the request's head checked in gate_head.c
  *   http.c    libmicrohttpd: requests, routes, cookies and API tokens,
  *             the Origin check, security headers, static files,
  *             Server-Sent Events

@@ -32,6 +32,7 @@
 #include <time.h>
 
 #include "db.h"
+#include "store_rows.h"
 
 static const DbMigration MIGRATIONS[] = {
     /* 0 -> 1: accounts, sessions, games, actions, events, kibitz. */
@@ -527,99 +528,32 @@ bool store_session_remove(Store *s, const char *token_hash)
 
 /* ---- Games -------------------------------------------------------------- */
 
-#define GAME_COLUMNS                                                                                         \
-    "g.id, g.variant, g.options, g.fen, g.white, g.black, g.creator, g.invited, g.invite_token, g.base_ms, " \
-    "g.inc_ms, g.days_per_move, g.engine_level, g.white_ms, g.black_ms, g.last_action_at, g.status, "      \
-    "g.result, g.reason, g.draw_offer, g.takeback_offer, g.kibitz, "                                        \
-    "(SELECT name FROM users WHERE id = g.white), (SELECT name FROM users WHERE id = g.black), "            \
-    "(SELECT COUNT(*) FROM actions WHERE game_id = g.id), g.to_move, g.declared, g.version, "                \
-    "(SELECT name FROM users WHERE id = g.invited)"
-
 static char *dup_cell(const DbRows *r, int row, int col)
 {
     const char *v = db_text(r, row, col);
     return v ? strdup(v) : NULL;
 }
 
-static void read_game(const DbRows *r, int i, GameRow *g)
-{
-    memset(g, 0, sizeof *g);
-    g->id = dup_cell(r, i, 0);
-    g->variant = dup_cell(r, i, 1);
-    g->options = dup_cell(r, i, 2);
-    g->fen = dup_cell(r, i, 3);
-    g->white = db_int(r, i, 4);
-    g->black = db_int(r, i, 5);
-    g->creator = db_int(r, i, 6);
-    g->invited = db_int(r, i, 7);
-    g->invite_token = dup_cell(r, i, 8);
-    g->base_ms = db_int(r, i, 9);
-    g->inc_ms = db_int(r, i, 10);
-    g->days_per_move = (int)db_int(r, i, 11);
-    g->engine_level = (int)db_int(r, i, 12);
-    g->white_ms = db_int(r, i, 13);
-    g->black_ms = db_int(r, i, 14);
-    g->last_action_at = db_int(r, i, 15);
-    g->status = dup_cell(r, i, 16);
-    g->result = dup_cell(r, i, 17);
-    g->reason = dup_cell(r, i, 18);
-    g->draw_offer = (int)db_int(r, i, 19);
-    g->takeback_offer = (int)db_int(r, i, 20);
-    g->kibitz = db_int(r, i, 21) != 0;
-    g->white_name = dup_cell(r, i, 22);
-    g->black_name = dup_cell(r, i, 23);
-    g->ply = (int)db_int(r, i, 24);
-    g->to_move = (int)db_int(r, i, 25);
-    g->declared = dup_cell(r, i, 26);
-    g->version = db_int(r, i, 27);
-    g->invited_name = dup_cell(r, i, 28);
-}
-
-void store_game_free(GameRow *g)
-{
-    free(g->id);
-    free(g->variant);
-    free(g->options);
-    free(g->fen);
-    free(g->invite_token);
-    free(g->white_name);
-    free(g->black_name);
-    free(g->invited_name);
-    free(g->status);
-    free(g->result);
-    free(g->reason);
-    free(g->declared);
-    memset(g, 0, sizeof *g);
-}
+/* A game's row: its columns, their statements, and the binding and the
+ * reading of them are described once, in store_rows.c. */
 
 bool store_game_add(Store *s, const GameRow *g)
 {
-    return RUN(s,
-               "INSERT INTO games(id, variant, options, fen, white, black, creator, invited, invite_token, base_ms, "
-               "inc_ms, days_per_move, engine_level, white_ms, black_ms, last_action_at, status, result, reason, "
-               "draw_offer, takeback_offer, kibitz, to_move, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
-               "$10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
-               NULL, DB_S(g->id), DB_S(g->variant), DB_S(g->options), DB_S(g->fen), DB_I(g->white), DB_I(g->black),
-               DB_I(g->creator), DB_I(g->invited), DB_S(g->invite_token), DB_I(g->base_ms), DB_I(g->inc_ms),
-               DB_I(g->days_per_move), DB_I(g->engine_level), DB_I(g->white_ms), DB_I(g->black_ms),
-               DB_I(g->last_action_at), DB_S(g->status), DB_S(g->result), DB_S(g->reason), DB_I(g->draw_offer),
-               DB_I(g->takeback_offer), DB_I(g->kibitz), DB_I(g->to_move), DB_I(server_now_ms())) == DB_OK;
+    DbValue values[GAME_ROW_COLUMNS + 1];
+    int n = game_row_values(g, GAME_INSERT, values);
+    values[n++] = DB_I(server_now_ms());
+    return run(s, game_insert_sql(), values, n, NULL) == DB_OK;
 }
 
 bool store_game_update(Store *s, const GameRow *g, bool *stale)
 {
     *stale = false;
+    DbValue values[GAME_ROW_COLUMNS + 2];
+    int n = game_row_values(g, GAME_UPDATE, values);
+    values[n++] = DB_S(g->id);
+    values[n++] = DB_I(g->version);
     DbRows r;
-    if (RUN(s,
-            "UPDATE games SET white = $1, black = $2, invite_token = $3, white_ms = $4, black_ms = $5, "
-            "last_action_at = $6, status = $7, result = $8, reason = $9, draw_offer = $10, takeback_offer = $11, "
-            "kibitz = $12, to_move = $13, declared = $14, version = version + 1 "
-            "WHERE id = $15 AND version = $16 RETURNING version",
-            &r, DB_I(g->white), DB_I(g->black), DB_S(g->invite_token), DB_I(g->white_ms), DB_I(g->black_ms),
-            DB_I(g->last_action_at), DB_S(g->status), DB_S(g->result), DB_S(g->reason), DB_I(g->draw_offer),
-            DB_I(g->takeback_offer), DB_I(g->kibitz), DB_I(g->to_move), DB_S(g->declared), DB_S(g->id),
-            DB_I(g->version)))
-        return false;
+    if (run(s, game_update_sql(), values, n, &r)) return false;
     *stale = r.rows == 0;
     db_rows_free(&r);
     return !*stale;
@@ -629,9 +563,9 @@ bool store_game_get(Store *s, const char *id, GameRow *out, bool *found)
 {
     *found = false;
     DbRows r;
-    if (RUN(s, "SELECT " GAME_COLUMNS " FROM games g WHERE g.id = $1", &r, DB_S(id))) return false;
+    if (RUN(s, game_select_sql(" FROM games g WHERE g.id = $1"), &r, DB_S(id))) return false;
     if (r.rows == 1) {
-        read_game(&r, 0, out);
+        game_row_read(&r, 0, out);
         *found = true;
     }
     db_rows_free(&r);
@@ -751,16 +685,16 @@ bool store_games_of(Store *s, int64_t user, json_t *out)
      * last, each group newest first. */
     DbRows r;
     if (RUN(s,
-            "SELECT " GAME_COLUMNS " FROM games g WHERE g.white = $1 OR g.black = $1 "
-            "ORDER BY g.status IN ('over', 'declined'), "
-            "(g.status = 'active' AND ((g.to_move = 0 AND g.white = $1) OR "
-            "(g.to_move = 1 AND g.black = $1))) DESC, g.last_action_at DESC, g.created DESC",
+            game_select_sql(" FROM games g WHERE g.white = $1 OR g.black = $1 "
+                            "ORDER BY g.status IN ('over', 'declined'), "
+                            "(g.status = 'active' AND ((g.to_move = 0 AND g.white = $1) OR "
+                            "(g.to_move = 1 AND g.black = $1))) DESC, g.last_action_at DESC, g.created DESC"),
             &r, DB_I(user)))
         return false;
     bool ok = true;
     for (int i = 0; ok && i < r.rows; i++) {
         GameRow g;
-        read_game(&r, i, &g);
+        game_row_read(&r, i, &g);
         bool active = g.status && !strcmp(g.status, "active");
         bool yours = active && ((g.to_move == 0 && g.white == user) || (g.to_move == 1 && g.black == user));
         const char *white = g.white == -1 ? "ttchess engine" : g.white_name;
@@ -850,14 +784,15 @@ int64_t store_tokens_count(Store *s, int64_t user)
 bool store_challenges_of(Store *s, int64_t user, json_t *out)
 {
     DbRows r;
-    if (RUN(s, "SELECT " GAME_COLUMNS ", g.created FROM games g WHERE g.status = 'challenge' AND g.invited = $1 "
-               "ORDER BY g.created DESC",
+    if (RUN(s,
+            game_select_sql(", g.created FROM games g WHERE g.status = 'challenge' AND g.invited = $1 "
+                            "ORDER BY g.created DESC"),
             &r, DB_I(user)))
         return false;
     bool ok = true;
     for (int i = 0; ok && i < r.rows; i++) {
         GameRow g;
-        read_game(&r, i, &g);
+        game_row_read(&r, i, &g);
         const Variant *v = variant_find(g.variant ? g.variant : "");
         char time[48];
         if (g.days_per_move) snprintf(time, sizeof time, "%d day%s", g.days_per_move, g.days_per_move == 1 ? "" : "s");
@@ -865,7 +800,7 @@ bool store_challenges_of(Store *s, int64_t user, json_t *out)
         json_t *e = json_pack("{s:s, s:s, s:s, s:s?, s:s, s:s, s:s?, s:I}", "id", g.id ? g.id : "", "variant",
                               g.variant ? g.variant : "", "title", v ? v->title : "", "from",
                               g.white ? g.white_name : g.black_name, "color", g.white ? "black" : "white", "time", time,
-                              "options", g.options, "created", (json_int_t)db_int(&r, i, 29));
+                              "options", g.options, "created", (json_int_t)db_int(&r, i, GAME_ROW_COLUMNS));
         store_game_free(&g);
         ok = e && !json_array_append_new(out, e);
     }
