@@ -85,7 +85,7 @@ bool game_push(Game *g, Move m);
 void game_pop(Game *g);
 /* Reads one action typed at the line's present position; on failure
  * writes why and returns false. */
-typedef bool (*LineReader)(const struct Line *l, const char *text, Move *out, Text *err);
+typedef bool (*LineReader)(const Line *l, const char *text, Move *out, Text *err);
 /* Reads one action with `read` at the present position and plays it:
  * refused, with why, when the game is over or the reader refuses it. */
 bool game_play_read(Game *g, const char *text, LineReader read, Text *err);
