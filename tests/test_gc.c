@@ -603,6 +603,41 @@ static void test_log_chess(void **state)
     game_free(&g);
 }
 
+/* The header of a move log is read as PGN's and the score sheets' are
+ * (one reader, src/record/record.c): [VariantMode] picks which of the
+ * variants of one title the game is, and a mode that title does not have
+ * is refused, as in the other formats. */
+static void test_log_variant_mode(void **state)
+{
+    (void)state;
+    Game g;
+    Text err = TEXT_INIT;
+    const char *title = variant_find("vangog-past")->title;
+    char log[256];
+    snprintf(log, sizeof log, "// [Variant \"%s\"]\n// [VariantMode \"past\"]\n1. P e2-e4\n", title);
+    assert_true(gc_read(log, NULL, NULL, &g, &err));
+    assert_string_equal(g.variant->name, "vangog-past");
+    game_free(&g);
+    snprintf(log, sizeof log, "// [Variant \"%s\"]\n// [VariantMode \"future\"]\n", title);
+    assert_true(gc_read(log, NULL, NULL, &g, &err));
+    assert_string_equal(g.variant->name, "vangog-future");
+    game_free(&g);
+    snprintf(log, sizeof log, "// [Variant \"%s\"]\n// [VariantMode \"sideways\"]\n", title);
+    assert_false(gc_read(log, NULL, NULL, &g, &err));
+    assert_string_equal(text_str(&err), "Time Travel Chess (van Gog) has no mode 'sideways'");
+    game_free(&g);
+    /* PGN and the score sheets read the same header the same way. */
+    snprintf(log, sizeof log, "[Variant \"%s\"]\n[VariantMode \"past\"]\n\n*\n", title);
+    assert_true(pgn_read(log, NULL, NULL, &g, NULL, NULL, &err));
+    assert_string_equal(g.variant->name, "vangog-past");
+    game_free(&g);
+    snprintf(log, sizeof log, "[Variant \"%s\"]\n[VariantMode \"past\"]\n[Timeline 1]\n", title);
+    assert_true(sheets_read(log, NULL, NULL, &g, &err));
+    assert_string_equal(g.variant->name, "vangog-past");
+    game_free(&g);
+    text_free(&err);
+}
+
 static void test_log_reading(void **state)
 {
     (void)state;
@@ -667,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_chessgi),
         cmocka_unit_test(test_chessgi_log),
         cmocka_unit_test(test_log_chess),
+        cmocka_unit_test(test_log_variant_mode),
         cmocka_unit_test(test_log_reading),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

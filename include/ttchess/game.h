@@ -83,8 +83,16 @@ bool game_push(Game *g, Move m);
 /* Takes back the last action played, whichever timeline it was in.  A
  * declared end (resignation, agreement) is not touched. */
 void game_pop(Game *g);
+/* Reads one action typed at the line's present position; on failure
+ * writes why and returns false. */
+typedef bool (*LineReader)(const Line *l, const char *text, Move *out, Text *err);
+/* Reads one action with `read` at the present position and plays it:
+ * refused, with why, when the game is over or the reader refuses it. */
+bool game_play_read(Game *g, const char *text, LineReader read, Text *err);
 /* Parses and plays one action in any notation the variant reads, or in
- * Game Courier's ("P e2-e4", "e5-", "P e7-e8; Q-e8": ttchess/gc.h). */
+ * Game Courier's ("P e2-e4", "e5-", "P e7-e8; Q-e8": ttchess/gc.h).
+ * Defined with the record formats (src/record/action_text.c), which know
+ * Game Courier's notation; the record itself knows none. */
 bool game_play_text(Game *g, const char *text, Text *err);
 
 /* The outcome: a declared end, else the variant's rules.  False only when
@@ -138,10 +146,12 @@ bool line_push_null(Line *l);
 /* Takes back the line's last action (never one of the record's). */
 void line_pop(Line *l);
 
-/* Reads one action typed at the line's present position, as
- * game_play_text does: in Game Courier's notation where the text has a
- * shape only it has (gc_is_notation), else in the variant's own.  On
- * failure writes why and returns false. */
+/* Reads one action typed at the line's present position in the
+ * variant's own notation.  On failure writes why and returns false. */
+bool line_parse(const Line *l, const char *text, Move *out, Text *err);
+/* The same as game_play_text reads it: in Game Courier's notation where
+ * the text has a shape only it has (gc_is_notation), else in the
+ * variant's own.  Defined with game_play_text (src/record/action_text.c). */
 bool line_parse_text(const Line *l, const char *text, Move *out, Text *err);
 
 /* The rules at the line's present position, through the variant. */

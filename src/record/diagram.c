@@ -404,10 +404,9 @@ static void add_board_pieces(Text *out, const Layout *l, const Variant *v, const
         add_piece(out, st->piece_set, p, x, y);
     }
     text_add(out, "</g>");
-    if (!v->piece_mark) return;
     bool open = false;
     for (int sq = 0; sq < 64; sq++) {
-        char mark = s->board.squares[sq] != NO_PIECE ? v->piece_mark(s, (Square)sq) : 0;
+        char mark = s->board.squares[sq] != NO_PIECE ? variant_piece_mark(v, s, (Square)sq) : 0;
         if (!mark) continue;
         if (!open)
             text_add(out, "<g font-family=\"DejaVu Sans,Arial,Helvetica,sans-serif\" font-weight=\"bold\" "

@@ -21,6 +21,8 @@
 
 #include "ttchess/movegen.h"
 
+#include "gc_text.h"
+
 /* ---- Parts ---------------------------------------------------------------- */
 
 enum PartKind { PART_MOVE, PART_REMOVE, PART_PLACE };
@@ -124,7 +126,7 @@ typedef struct Typed {
 
 enum ReadResult { READ_OK, READ_NOT_GC, READ_BAD };
 
-static const char *skip_spaces(const char *p, const char *end)
+const char *gc_skip_spaces(const char *p, const char *end)
 {
     while (p < end && isspace((unsigned char)*p)) p++;
     return p;
@@ -149,7 +151,7 @@ static Piece label_at(char c)
  * space, as Game Courier's inline comments are written.  The time-travel
  * notations write "//" right after a square or a letter ("Bf1// to 9",
  * "b8//c6"), which is never a comment. */
-static const char *comment_start(const char *text)
+const char *gc_comment_start(const char *text)
 {
     for (const char *p = text; (p = strstr(p, "//")) != NULL; p++)
         if (p == text || isspace((unsigned char)p[-1])) return p;
@@ -160,7 +162,7 @@ static const char *comment_start(const char *text)
  * annotation marks, which Game Courier does not write but a player may. */
 static const char *body_end(const char *text)
 {
-    const char *end = comment_start(text);
+    const char *end = gc_comment_start(text);
     while (end > text && (isspace((unsigned char)end[-1]) || strchr("+#!?", end[-1]))) end--;
     return end;
 }
@@ -169,18 +171,18 @@ static const char *body_end(const char *text)
 static int read_part(const char *p, const char *end, Typed *t, Text *err)
 {
     Square from, to;
-    p = skip_spaces(p, end);
+    p = gc_skip_spaces(p, end);
     if (p < end && *p == '@') {
         /* "@-e4": the empty square's own symbol dropped on e4. */
-        p = skip_spaces(p + 1, end);
+        p = gc_skip_spaces(p + 1, end);
         if (p >= end || *p != '-') return READ_NOT_GC;
-        p = skip_spaces(p + 1, end);
-        if (!square_at(p, end, &from) || skip_spaces(p + 2, end) != end) return READ_NOT_GC;
+        p = gc_skip_spaces(p + 1, end);
+        if (!square_at(p, end, &from) || gc_skip_spaces(p + 2, end) != end) return READ_NOT_GC;
         t->dashed = true;
         return add_part(&t->parts, PART_REMOVE, NO_PIECE, from, SQ_NONE, false) ? READ_OK : READ_BAD;
     }
     if (p < end && *p == '-') {
-        p = skip_spaces(p + 1, end);
+        p = gc_skip_spaces(p + 1, end);
         if (!square_at(p, end, &to)) return READ_NOT_GC;
         char name[3];
         square_name(to, name);
@@ -191,22 +193,22 @@ static int read_part(const char *p, const char *end, Typed *t, Text *err)
     Piece label = NO_PIECE;
     bool spaced = false;
     if (p < end && !square_at(p, end, &from) && (label = label_at(*p)) != NO_PIECE) {
-        const char *after = skip_spaces(p + 1, end);
+        const char *after = gc_skip_spaces(p + 1, end);
         spaced = after > p + 1;
         p = after;
         if (p < end && (*p == '-' || *p == '@')) {
             /* "N-e4": a piece put straight onto a square. */
             t->dashed |= *p == '-';
-            p = skip_spaces(p + 1, end);
-            if (!square_at(p, end, &to) || skip_spaces(p + 2, end) != end) return READ_NOT_GC;
+            p = gc_skip_spaces(p + 1, end);
+            if (!square_at(p, end, &to) || gc_skip_spaces(p + 2, end) != end) return READ_NOT_GC;
             return add_part(&t->parts, PART_PLACE, label, SQ_NONE, to, true) ? READ_OK : READ_BAD;
         }
     }
     if (!square_at(p, end, &from)) return READ_NOT_GC;
-    p = skip_spaces(p + 2, end);
+    p = gc_skip_spaces(p + 2, end);
     if (p >= end || !strchr("-x:", *p)) return READ_NOT_GC;
     char sep = *p;
-    p = skip_spaces(p + 1, end);
+    p = gc_skip_spaces(p + 1, end);
     t->spaced |= spaced;
     if (p == end) {
         /* "e4-": a move with no destination takes the piece off the board. */
@@ -214,7 +216,7 @@ static int read_part(const char *p, const char *end, Typed *t, Text *err)
         t->dashed = true;
         return add_part(&t->parts, PART_REMOVE, label, from, SQ_NONE, label != NO_PIECE) ? READ_OK : READ_BAD;
     }
-    if (!square_at(p, end, &to) || skip_spaces(p + 2, end) != end) return READ_NOT_GC;
+    if (!square_at(p, end, &to) || gc_skip_spaces(p + 2, end) != end) return READ_NOT_GC;
     return add_part(&t->parts, PART_MOVE, label, from, to, true) ? READ_OK : READ_BAD;
 }
 
@@ -228,7 +230,7 @@ static int read_text(const char *text, Typed *t, Text *err)
         const char *semi = memchr(p, ';', (size_t)(end - p));
         const char *stop = semi ? semi : end;
         t->joined |= semi != NULL;
-        if (skip_spaces(p, stop) < stop) {
+        if (gc_skip_spaces(p, stop) < stop) {
             if (t->parts.count >= PARTS_MAX) {
                 text_fail(err, "too many parts: a move changes at most 64 squares");
                 return READ_BAD;
@@ -659,14 +661,14 @@ static bool resolve(const Line *l, const char *text, const char *hint, Move *out
 {
     /* Without a hint of its own, the text's comment is one: "B f1- //
      * Bf1>9" as gc_write writes it, typed or pasted. */
-    const char *comment = comment_start(text);
+    const char *comment = gc_comment_start(text);
     if (!hint && *comment) {
         hint = comment + 2;
         while (isspace((unsigned char)*hint)) hint++;
     }
     Typed t;
     int r = read_text(text, &t, err);
-    bool blank = body_end(text) == text || skip_spaces(text, body_end(text)) == body_end(text);
+    bool blank = body_end(text) == text || gc_skip_spaces(text, body_end(text)) == body_end(text);
     if (r == READ_BAD) return false;
     if (r == READ_NOT_GC && !(blank && hint && *hint))
         return text_fail(err, "'%s' is not a move in Game Courier notation (P e2-e4, N g1-f3, K e1-g1, P e7-e8; Q-e8, "
@@ -718,397 +720,4 @@ bool gc_format(const Line *l, Move m, Text *out)
     if (ok && f->count) write_parts(&f->form[0], out);
     free(f);
     return ok && !out->failed;
-}
-
-/* Does the Game Courier text name m alone?  Then it needs no comment. */
-static bool names_alone(const Line *l, const char *text, Move m, bool *alone)
-{
-    Text err = TEXT_INIT;
-    Move back;
-    bool ok = resolve(l, text, NULL, &back, &err);
-    *alone = ok && move_equal(back, m);
-    ok = ok || !err.failed;
-    text_free(&err);
-    return ok;
-}
-
-/* ---- The move log ----------------------------------------------------------- */
-
-static void header_comment(Text *out, const char *name, const char *value)
-{
-    text_addf(out, "// [%s \"%s\"]\n", name, value);
-}
-
-/* The comment lines before the first move: what the log is, the game, its
- * options and its start when they are not the defaults, and what Game
- * Courier cannot show. */
-static bool write_log_header(const Game *g, Text *out)
-{
-    const Variant *v = g->variant;
-    Text fen = TEXT_INIT, start = TEXT_INIT, opts = TEXT_INIT, err = TEXT_INIT;
-    text_add(out, "// Game Courier move log written by ttchess: one move a line, as typed into Game Courier\n");
-    header_comment(out, "Variant", v->name);
-    v->to_fen(&g->options, game_node(g, 0)->state, &fen);
-    State *s = v->from_fen(&g->options, v->start_fen, &err);
-    if (s) v->to_fen(&g->options, s, &start);
-    free(s);
-    options_format(v, &g->options, false, &opts);
-    if (opts.len) header_comment(out, "Options", text_str(&opts));
-    if (!s || strcmp(text_str(&fen), text_str(&start))) header_comment(out, "FEN", text_str(&fen));
-    if (v != &VARIANT_CHESS)
-        text_add(out, "// Game Courier shows the board alone: pieces off it (in transit, in pockets), obligations and\n"
-                      "// piece states are not written; a time-travel action is written as what it does to the board,\n"
-                      "// followed by the action in ttchess's notation after //\n");
-    bool ok = !fen.failed && !start.failed && !opts.failed && !err.failed;
-    text_free(&fen);
-    text_free(&start);
-    text_free(&opts);
-    text_free(&err);
-    return ok;
-}
-
-/* Does the action need its own notation beside the board's: a time-travel
- * action, or one whose board effect other actions share? */
-static bool wants_comment(const Line *l, Move m, const char *text, bool *want)
-{
-    bool alone = false;
-    *want = true;
-    if (m.flags || (!move_is_chess(m) && m.kind != MOVE_DROP)) return true;
-    if (!names_alone(l, text, m, &alone)) return false;
-    *want = !alone;
-    return true;
-}
-
-/* Node i: "N. parts" or "N... parts", the game's notation after "//" where
- * wanted, then the variant's note on a line of its own. */
-static bool write_log_action(const Game *g, int i, Text *out)
-{
-    const Node *node = game_node(g, i);
-    const Board *b = &game_node(g, i - 1)->state->board;
-    Line l;
-    line_open(&l, g, i - 1);
-    Text parts = TEXT_INIT, own = TEXT_INIT, note = TEXT_INIT;
-    bool want = false;
-    bool ok = gc_format(&l, node->move, &parts) && wants_comment(&l, node->move, text_str(&parts), &want);
-    if (ok && want) ok = g->variant->format_human(&l, node->move, &own);
-    if (ok && g->variant->note) ok = g->variant->note(&l, node->move, &note);
-    line_close(&l);
-    text_addf(out, "%u%s %s", (unsigned)b->fullmove, b->side == WHITE ? "." : "...", text_str(&parts));
-    if (want) text_addf(out, "%s// %s", parts.len ? " " : "", text_str(&own));
-    text_add_char(out, '\n');
-    if (note.len) text_addf(out, "// %s\n", text_str(&note));
-    if (node->parent != i - 1)
-        text_addf(out, "// Timeline %d begins: the game went back to an earlier position, and the move above sets the "
-                  "board as it stands there\n", node->timeline);
-    ok = ok && !parts.failed && !own.failed && !note.failed;
-    text_free(&parts);
-    text_free(&own);
-    text_free(&note);
-    return ok;
-}
-
-/* The note on the turn at which the game ended without an action, the
- * result, and the words of a declared end. */
-static bool write_log_end(const Game *g, Text *out)
-{
-    Outcome o;
-    Text words = TEXT_INIT;
-    if (!game_outcome(g, &o)) return false;
-    bool ok = true;
-    if (g->variant->note && o.result != RESULT_NONE) {
-        Line l;
-        line_open(&l, g, game_current(g));
-        ok = g->variant->note(&l, move_none(), &words);
-        line_close(&l);
-        if (words.len) text_addf(out, "// %s\n", text_str(&words));
-        text_clear(&words);
-    }
-    outcome_line(o, g->declared_words, &words);
-    text_addf(out, "// Result: %s\n", text_str(&words));
-    if (g->declared.result != RESULT_NONE) {
-        text_clear(&words);
-        outcome_words(g->declared, g->declared_words, &words);
-        text_addf(out, "// Termination: %s\n", text_str(&words));
-    }
-    ok = ok && !words.failed;
-    text_free(&words);
-    return ok;
-}
-
-bool gc_write(const Game *g, Text *out)
-{
-    bool ok = write_log_header(g, out);
-    for (int i = 1; i < game_count(g) && ok; i++) ok = write_log_action(g, i, out);
-    return ok && write_log_end(g, out) && !out->failed;
-}
-
-/* ---- Reading a move log ----------------------------------------------------- */
-
-typedef struct LogLine {
-    const char *start;   /* the line, without its line end */
-    size_t len;
-    int number;          /* 1-based */
-} LogLine;
-
-/* The next line of the text at *p; false at the end. */
-static bool next_line(const char **p, LogLine *line)
-{
-    if (!**p) return false;
-    const char *s = *p, *nl = strchr(s, '\n');
-    size_t len = nl ? (size_t)(nl - s) : strlen(s);
-    *p = nl ? nl + 1 : s + len;
-    if (len && s[len - 1] == '\r') len--;
-    line->start = s;
-    line->len = len;
-    line->number++;
-    return true;
-}
-
-static char *line_copy(const LogLine *line)
-{
-    char *s = malloc(line->len + 1);
-    if (s) {
-        memcpy(s, line->start, line->len);
-        s[line->len] = 0;
-    }
-    return s;
-}
-
-/* A comment line: "//" first, after white space; *rest is what follows. */
-static bool comment_line(const char *s, const char **rest)
-{
-    while (isspace((unsigned char)*s)) s++;
-    if (strncmp(s, "//", 2)) return false;
-    s += 2;
-    while (isspace((unsigned char)*s)) s++;
-    *rest = s;
-    return true;
-}
-
-/* A header [Name "value"] in a comment line: 1 with the value (malloc'd)
- * when it is the one named, 0 when it is not, -1 when out of memory. */
-static int header_value(const char *s, const char *name, char **value)
-{
-    size_t n = strlen(name);
-    if (*s != '[' || strncmp(s + 1, name, n) || s[1 + n] != ' ' || s[2 + n] != '"') return 0;
-    const char *v = s + n + 3, *q = strchr(v, '"');
-    if (!q || q[1] != ']') return 0;
-    *value = malloc((size_t)(q - v) + 1);
-    if (!*value) return -1;
-    memcpy(*value, v, (size_t)(q - v));
-    (*value)[q - v] = 0;
-    return 1;
-}
-
-/* Skips a move number ("12.", "12...") and the white space around it. */
-static const char *skip_number(const char *s)
-{
-    while (isspace((unsigned char)*s)) s++;
-    size_t digits = strspn(s, "0123456789");
-    if (digits && s[digits] == '.') s += digits + strspn(s + digits, ".");
-    while (isspace((unsigned char)*s)) s++;
-    return s;
-}
-
-typedef struct LogHeader {
-    char *variant, *options, *fen;
-    char *result, *termination;  /* the words after "Result:" and "Termination:" */
-} LogHeader;
-
-static void free_header(LogHeader *h)
-{
-    free(h->variant);
-    free(h->options);
-    free(h->fen);
-    free(h->result);
-    free(h->termination);
-}
-
-/* Keeps what a comment line says about the game: a header before the
- * first move, the result and the words of a declared end anywhere; other
- * comments are for the reader.  False only when out of memory. */
-static bool keep_comment(const char *rest, bool before_moves, LogHeader *h)
-{
-    static const char *const names[3] = { "Variant", "Options", "FEN" };
-    char **slots[3] = { &h->variant, &h->options, &h->fen };
-    for (int k = 0; k < 3 && before_moves; k++) {
-        char *value = NULL;
-        int found = header_value(rest, names[k], &value);
-        if (found < 0) return false;
-        if (!found) continue;
-        free(*slots[k]);
-        *slots[k] = value;
-        return true;
-    }
-    char **slot = !strncmp(rest, "Result:", 7) ? &h->result : !strncmp(rest, "Termination:", 12) ? &h->termination : NULL;
-    if (!slot) return true;
-    const char *words = strchr(rest, ':') + 1;
-    while (isspace((unsigned char)*words)) words++;
-    free(*slot);
-    *slot = strdup(words);
-    return *slot != NULL;
-}
-
-/* The game the header names, with its options and start. */
-static bool start_game(const LogHeader *h, const Variant *force, const char *force_options, Game *g, Text *err)
-{
-    const Variant *v = force ? force : &VARIANT_CHESS;
-    if (!force && h->variant) {
-        v = variant_find_label(h->variant, NULL);
-        if (!v) return text_fail(err, "unknown variant '%s'", h->variant);
-    }
-    Options o;
-    options_default(v, &o);
-    if (!options_parse(v, &o, h->options, err) || !options_parse(v, &o, force_options, err)) return false;
-    Text why = TEXT_INIT;
-    bool ok = game_init(g, v, &o, h->fen, &why);
-    if (!ok && h->fen && !why.failed) text_fail(err, "bad [FEN] \"%s\": %s", h->fen, text_str(&why));
-    else if (!ok) text_fail(err, "%s", why.failed ? "out of memory" : text_str(&why));
-    text_free(&why);
-    return ok;
-}
-
-/* One move line: its number skipped, its comment the hint. */
-static bool play_log_line(Game *g, const LogLine *line, Text *err)
-{
-    char *s = line_copy(line);
-    if (!s) return text_fail(err, "out of memory");
-    char *text = (char *)skip_number(s), *comment = (char *)comment_start(text);
-    const char *hint = NULL;
-    if (*comment) {
-        *comment = 0;
-        hint = comment + 2;
-        while (isspace((unsigned char)*hint)) hint++;
-    }
-    bool ok = true;
-    if (skip_spaces(text, text + strlen(text)) < text + strlen(text) || (hint && *hint)) {
-        Line l;
-        line_open(&l, g, game_current(g));
-        Outcome o;
-        Text why = TEXT_INIT, words = TEXT_INIT;
-        Move m = move_none();
-        ok = line_outcome(&l, &o);
-        if (!ok) {
-            text_add(&why, "out of memory");
-        } else if (o.result != RESULT_NONE || g->declared.result != RESULT_NONE) {
-            game_outcome(g, &o);
-            outcome_line(o, g->declared_words, &words);
-            text_addf(&why, "the game is over (%s)", text_str(&words));
-            ok = false;
-        } else {
-            ok = gc_parse_hinted(&l, text, hint, &m, &why);
-        }
-        line_close(&l);
-        if (ok && !game_push(g, m)) ok = text_fail(&why, "out of memory");
-        if (!ok) {
-            char *shown = line_copy(line);
-            text_fail(err, "line %d (%s): %s", line->number, shown ? skip_number(shown) : "",
-                      why.failed ? "out of memory" : text_str(&why));
-            free(shown);
-        }
-        text_free(&why);
-        text_free(&words);
-    }
-    free(s);
-    return ok;
-}
-
-/* A result the log records ("1-0", "0-1", "1/2-1/2", "0-0"), or
- * RESULT_NONE ("*", "ongoing", nothing). */
-static uint8_t recorded_result(const char *words)
-{
-    static const uint8_t results[] = { RESULT_WHITE_WINS, RESULT_BLACK_WINS, RESULT_DRAW, RESULT_BOTH_LOSE };
-    if (!words) return RESULT_NONE;
-    for (size_t i = 0; i < sizeof results; i++) {
-        const char *token = result_string(results[i]);
-        size_t n = strlen(token);
-        if (!strncmp(words, token, n) && (!words[n] || isspace((unsigned char)words[n]))) return results[i];
-    }
-    return RESULT_NONE;
-}
-
-/* The end the log records: the rules' own, or one they do not reach (a
- * resignation, an agreed draw), which becomes the game's declared end, as
- * a PGN file's [Termination] does. */
-static bool settle_log_result(Game *g, const LogHeader *h, Text *err)
-{
-    uint8_t recorded = recorded_result(h->result);
-    if (recorded == RESULT_NONE) return true;
-    Outcome rules, read, settled;
-    if (!game_outcome(g, &rules)) return text_fail(err, "out of memory");
-    if (rules.result != RESULT_NONE) {
-        if (rules.result == recorded) return true;
-        Text line = TEXT_INIT;
-        outcome_line(rules, NULL, &line);
-        text_fail(err, "the result %s contradicts the end of the game by the rules (%s)", result_string(recorded),
-                  text_str(&line));
-        text_free(&line);
-        return false;
-    }
-    if (h->termination && outcome_from_words(h->termination, &read)) {
-        Outcome declared = outcome_none();
-        if (read.reason == REASON_RESIGNATION && read.side <= BLACK)
-            declared = outcome_make(result_loss_for(read.side), REASON_RESIGNATION, read.side);
-        else if (read.reason == REASON_AGREED_DRAW)
-            declared = outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE);
-        if (declared.result != RESULT_NONE) {
-            if (!game_declare(g, declared, NULL) || !game_outcome(g, &settled)) return text_fail(err, "out of memory");
-            if (settled.result == recorded) return true;
-        }
-    }
-    if (!game_declare(g, outcome_make(recorded, REASON_RECORDED, SIDE_NONE), h->termination ? h->termination : "result recorded in the game file"))
-        return text_fail(err, "out of memory");
-    return true;
-}
-
-bool gc_read(const char *text, const Variant *force, const char *force_options, Game *g, Text *err)
-{
-    LogHeader h = { 0 };
-    LogLine line = { 0 };
-    const char *p = text, *first_move = NULL;
-    int first_number = 0;
-    bool ok = true;
-    memset(g, 0, sizeof *g);
-    /* The header first: the game must be set up before the first move. */
-    while (ok && next_line(&p, &line)) {
-        const char *rest;
-        char *s = line_copy(&line);
-        if (!s) ok = text_fail(err, "out of memory");
-        else if (comment_line(s, &rest)) ok = keep_comment(rest, true, &h) || text_fail(err, "out of memory");
-        else if (*skip_spaces(s, s + strlen(s)) && !first_move) first_move = line.start, first_number = line.number;
-        free(s);
-        if (first_move) break;
-    }
-    if (ok) ok = start_game(&h, force, force_options, g, err);
-    if (ok && first_move) {
-        p = first_move;
-        line.number = first_number - 1;
-        while (ok && next_line(&p, &line)) {
-            const char *rest;
-            char *s = line_copy(&line);
-            if (!s) ok = text_fail(err, "out of memory");
-            else if (comment_line(s, &rest)) ok = keep_comment(rest, false, &h) || text_fail(err, "out of memory");
-            else if (*skip_spaces(s, s + strlen(s))) ok = play_log_line(g, &line, err);
-            free(s);
-        }
-    }
-    if (ok) ok = settle_log_result(g, &h, err);
-    free_header(&h);
-    return ok;
-}
-
-bool gc_detect(const char *text)
-{
-    LogLine line = { 0 };
-    const char *p = text;
-    while (next_line(&p, &line)) {
-        char *s = line_copy(&line);
-        if (!s) return false;
-        const char *rest, *first = skip_spaces(s, s + strlen(s));
-        bool blank = !*first;
-        bool log = !blank && (comment_line(s, &rest) || (isdigit((unsigned char)*first) && gc_is_notation(skip_number(first))));
-        free(s);
-        if (!blank) return log;
-    }
-    return false;
 }

@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record.h"
+
 /* Export wraps movetext lines at this many columns. */
 enum { PGN_COLUMNS = 80 };
 
@@ -366,62 +368,17 @@ static enum TokenKind next_token(Reader *r, char *buf, size_t len)
 /* Reading: variant, start and result                                  */
 /* ------------------------------------------------------------------ */
 
-static bool choose_variant(const Variant *force, const PgnHeader *h, const Variant **v, Text *err)
-{
-    const char *label = pgn_tag(h, "Variant");
-    *v = force;
-    if (*v) return true;
-    *v = &VARIANT_CHESS;
-    if (!label || !*label) return true;
-    const char *mode = pgn_tag(h, "VariantMode");
-    const Variant *found = variant_find_label(label, mode);
-    if (found) {
-        *v = found;
-        return true;
-    }
-    if (mode && *mode && variant_find_label(label, NULL))
-        return text_fail(err, "%s has no mode '%s'", label, mode);
-    return text_fail(err, "unknown variant '%s'", label);
-}
-
-/* Sets up the game for the header; the game can be freed even when this
+/* The game the tags name, set up; the game can be freed even when this
  * fails. */
 static bool start_game(Game *g, const Variant *force, const char *force_options, const PgnHeader *h, Text *err)
 {
-    const Variant *v = NULL;
-    Options o;
-    memset(g, 0, sizeof *g);
-    if (!choose_variant(force, h, &v, err)) return false;
-    options_default(v, &o);
-    if (!options_parse(v, &o, pgn_tag(h, "Options"), err) || !options_parse(v, &o, force_options, err)) return false;
-    const char *fen = pgn_tag(h, "FEN");
-    Text why = TEXT_INIT;
-    bool ok = game_init(g, v, &o, fen && *fen ? fen : NULL, &why);
-    if (!ok && fen && *fen && !why.failed) text_fail(err, "bad [FEN] \"%s\": %s", fen, text_str(&why));
-    else if (!ok) text_fail(err, "%s", why.failed ? "out of memory" : text_str(&why));
-    text_free(&why);
-    return ok;
-}
-
-/* The end a game file declares in the words ttchess itself writes for an
- * end the rules do not reach: a resignation or an agreed draw, with the
- * result that end gives on the board; RESULT_NONE for any other words. */
-static Outcome declared_from_words(const char *words)
-{
-    Outcome read;
-    if (!words || !outcome_from_words(words, &read)) return outcome_none();
-    if (read.reason == REASON_RESIGNATION && read.side <= BLACK)
-        return outcome_make(result_loss_for(read.side), REASON_RESIGNATION, read.side);
-    if (read.reason == REASON_AGREED_DRAW) return outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE);
-    return outcome_none();
+    RecordStart start = { pgn_tag(h, "Variant"), pgn_tag(h, "VariantMode"), pgn_tag(h, "Options"), pgn_tag(h, "FEN") };
+    return record_start_game(&start, force, force_options, g, err);
 }
 
 /* Checks the result the file records (the movetext's result token, else
  * the [Result] tag) against the rules, and keeps one the rules do not
- * reach as the declared outcome: the [Termination] words ttchess writes
- * are read back as that end where they give the recorded result (after
- * the game's own rules, such as van Gog's obligations, have judged it);
- * any other words are kept as they are, with the result the file gives. */
+ * reach as the declared outcome, its words from [Termination]. */
 static bool settle_result(Game *g, const PgnHeader *h, int token_result, Text *err)
 {
     int tag_result = result_of_tag(pgn_tag(h, "Result"));
@@ -430,26 +387,7 @@ static bool settle_result(Game *g, const PgnHeader *h, int token_result, Text *e
                          result_string((uint8_t)token_result), result_string((uint8_t)tag_result));
     int recorded = token_result > RESULT_NONE ? token_result : tag_result;
     if (recorded <= RESULT_NONE) return true;
-    Outcome rules;
-    if (!game_outcome(g, &rules)) return text_fail(err, "out of memory");
-    if (rules.result == RESULT_NONE) {
-        const char *why = pgn_tag(h, "Termination");
-        Outcome declared = declared_from_words(why), settled;
-        if (declared.result != RESULT_NONE) {
-            if (!game_declare(g, declared, NULL) || !game_outcome(g, &settled)) return text_fail(err, "out of memory");
-            if (settled.result == recorded) return true;
-        }
-        if (!game_declare(g, outcome_make((uint8_t)recorded, REASON_RECORDED, SIDE_NONE), why))
-            return text_fail(err, "out of memory");
-        return true;
-    }
-    if (rules.result == recorded) return true;
-    Text line = TEXT_INIT;
-    outcome_line(rules, NULL, &line);
-    text_fail(err, "the result %s contradicts the end of the game by the rules (%s)", result_string((uint8_t)recorded),
-              text_str(&line));
-    text_free(&line);
-    return false;
+    return record_settle_result(g, (uint8_t)recorded, pgn_tag(h, "Termination"), err);
 }
 
 /* Plays one action, writing the error with its place in the movetext. */
@@ -559,12 +497,12 @@ static bool starts_from_fen(const Game *g, Text *fen, bool *differs)
     return ok;
 }
 
-static bool write_tags(const Game *g, const PgnHeader *h, Outcome outcome, Text *out)
+static bool write_tags(const Game *g, const PgnHeader *h, const RecordEnd *end, Text *out)
 {
     bool declared = g->declared.result != RESULT_NONE;
     for (size_t i = 0; i < sizeof ROSTER / sizeof ROSTER[0]; i++) {
         const char *value = pgn_tag(h, ROSTER[i]);
-        if (!strcmp(ROSTER[i], "Result")) value = result_string(outcome.result);
+        if (!strcmp(ROSTER[i], "Result")) value = result_string(end->outcome.result);
         else if (!value) value = strcmp(ROSTER[i], "Date") ? "?" : "????.??.??";
         write_tag(out, ROSTER[i], value);
     }
@@ -582,11 +520,7 @@ static bool write_tags(const Game *g, const PgnHeader *h, Outcome outcome, Text 
         write_tag(out, "SetUp", "1");
         write_tag(out, "FEN", text_str(&text));
     }
-    text_clear(&text);
-    if (declared) {
-        outcome_words(g->declared, g->declared_words, &text);
-        write_tag(out, "Termination", text_str(&text));
-    }
+    if (declared) write_tag(out, "Termination", text_str(&end->termination));
     ok = ok && !text.failed;
     text_free(&text);
     return ok;
@@ -636,7 +570,7 @@ static bool write_action(Writer *w, const Game *g, int i)
     if (b->side == WHITE) text_addf(&unit, "%u. ", (unsigned)b->fullmove);
     else if (i == 1 || w->after_comment) text_addf(&unit, "%u... ", (unsigned)b->fullmove);
     bool ok = g->variant->format_human(&l, node->move, &unit);
-    if (ok && g->variant->note) ok = g->variant->note(&l, node->move, &note);
+    if (ok) ok = variant_note(g->variant, &l, node->move, &note);
     line_close(&l);
     if (ok) {
         write_token(w, text_str(&unit));
@@ -648,26 +582,11 @@ static bool write_action(Writer *w, const Game *g, int i)
     return ok;
 }
 
-/* The note on the turn at which the game ended, by the rules or by the
- * players, without an action (an arrival that could not land when the
- * side was mated, van Gog's obligations left unmet). */
-static bool write_final_note(Writer *w, const Game *g)
-{
-    if (!g->variant->note) return true;
-    Line l;
-    line_open(&l, g, game_current(g));
-    Outcome o;
-    Text note = TEXT_INIT;
-    bool ok = game_outcome(g, &o);
-    if (ok && o.result != RESULT_NONE) ok = g->variant->note(&l, move_none(), &note);
-    if (ok && note.len) write_comment(w, text_str(&note));
-    ok = ok && !note.failed;
-    text_free(&note);
-    line_close(&l);
-    return ok;
-}
-
-static bool write_movetext(const Game *g, Outcome outcome, Text *out)
+/* The movetext, ending with the note on the turn at which the game ended,
+ * by the rules or by the players, without an action (an arrival that
+ * could not land when the side was mated, van Gog's obligations left
+ * unmet), and the result token. */
+static bool write_movetext(const Game *g, const RecordEnd *end, Text *out)
 {
     Writer w = { out, 0, false };
     bool ok = true;
@@ -680,18 +599,19 @@ static bool write_movetext(const Game *g, Outcome outcome, Text *out)
             write_comment(&w, comment);
         }
     }
-    if (ok) ok = write_final_note(&w, g);
+    if (ok && end->note.len) write_comment(&w, text_str(&end->note));
     /* PGN has no token for "both lose"; [Result "0-0"] carries it. */
-    write_token(&w, outcome.result == RESULT_BOTH_LOSE ? "*" : result_string(outcome.result));
+    write_token(&w, end->outcome.result == RESULT_BOTH_LOSE ? "*" : result_string(end->outcome.result));
     text_add(out, "\n\n");
     return ok;
 }
 
 bool pgn_write(const Game *g, const PgnHeader *h, Text *out)
 {
-    Outcome outcome;
-    if (!game_outcome(g, &outcome)) return false;
-    bool ok = write_tags(g, h, outcome, out);
-    text_add_char(out, '\n');
-    return ok && write_movetext(g, outcome, out) && !out->failed;
+    RecordEnd end;
+    bool ok = record_end(g, &end) && write_tags(g, h, &end, out);
+    if (ok) text_add_char(out, '\n');
+    ok = ok && write_movetext(g, &end, out) && !out->failed;
+    record_end_free(&end);
+    return ok;
 }

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record.h"
+
 /* ---- Writing ------------------------------------------------------------ */
 
 /* Node i's action in sheet notation, formatted in the position it was
@@ -23,8 +25,7 @@ static bool node_text(const Game *g, int i, int part, Text *out)
     const Node *n = game_node(g, i);
     Line l;
     line_open(&l, g, part == SHEET_ARRIVAL ? n->parent : i - 1);
-    const Variant *v = g->variant;
-    bool ok = v->format_sheet ? v->format_sheet(&l, n->move, part, out) : v->format_human(&l, n->move, out);
+    bool ok = variant_format_sheet(g->variant, &l, n->move, part, out);
     line_close(&l);
     return ok;
 }
@@ -98,16 +99,10 @@ static bool write_header(const Game *g, Text *out)
  * Gifford king lost in time, "[K]"), if the rules ended it so. */
 static bool write_no_action(const Game *g, SheetWriter *w)
 {
-    if (!g->variant->format_sheet) return true;
-    Line l;
-    line_open(&l, g, game_current(g));
-    Outcome o;
     Text cell = TEXT_INIT;
-    bool ok = line_outcome(&l, &o);
-    if (ok && o.result != RESULT_NONE) ok = g->variant->format_sheet(&l, move_none(), SHEET_ACTION, &cell);
+    bool ok = record_end_cell(g, &cell);
     if (ok && cell.len) sheet_cell(w, game_board(g), text_str(&cell));
     text_free(&cell);
-    line_close(&l);
     return ok;
 }
 
@@ -369,17 +364,10 @@ static bool same_cell_text(const char *a, const char *b)
  * the end of a game the rules have ended?  ("[K]": a king lost in time.) */
 static bool is_no_action(const Game *g, const Cell *c, bool *yes)
 {
-    *yes = false;
-    if (!g->variant->format_sheet) return true;
-    Line l;
-    line_open(&l, g, game_current(g));
-    Outcome o;
     Text want = TEXT_INIT;
-    bool ok = line_outcome(&l, &o);
-    if (ok && o.result != RESULT_NONE) ok = g->variant->format_sheet(&l, move_none(), SHEET_ACTION, &want);
+    bool ok = record_end_cell(g, &want);
     *yes = ok && want.len && same_cell_text(text_str(&want), c->text);
     text_free(&want);
-    line_close(&l);
     return ok;
 }
 
@@ -391,7 +379,7 @@ static bool play_travel(Game *g, const Cell *dep, const Cell *arr, Text *err)
     line_open(&l, g, game_current(g));
     Text why = TEXT_INIT;
     Move m;
-    bool ok = g->variant->sheet_join(&l, dep->text, arr->text, &m, &why);
+    bool ok = variant_sheet_join(g->variant, &l, dep->text, arr->text, &m, &why);
     line_close(&l);
     if (!ok) {
         /* The arrival cell is the one to look at; the message names the
@@ -428,7 +416,7 @@ static bool same_as_node(const Game *g, int k, const Cell *c, Text *err)
         Line l;
         line_open(&l, g, node->parent);
         Move m;
-        ok = g->variant->parse(&l, c->text, &m, &why);
+        ok = line_parse(&l, c->text, &m, &why);
         line_close(&l);
         if (!ok) cell_error(c, why.failed ? "out of memory" : text_str(&why), err);
         else if (!move_equal(m, node->move)) ok = cell_error(c, "differs from the timeline this sheet branched from", err);
@@ -465,7 +453,7 @@ static bool play_sheet(Game *g, const Sheets *sh, int first, int end, const Cell
         bool no_action;
         if (*pending) return cell_error(c, "a sheet ends with its travel back: nothing may follow", err);
         if (!check_turn(g, c, err)) return false;
-        if (g->variant->sheet_departure && g->variant->sheet_departure(c->text, &move)) {
+        if (variant_sheet_departure(g->variant, c->text, &move)) {
             *pending = c;
             continue;
         }
@@ -493,7 +481,7 @@ static bool replay(Game *g, const Sheets *sh, Text *err)
             /* The arrival half of the travel: the same side's cell at the
              * move the departure names. */
             int m = 0;
-            g->variant->sheet_departure(pending->text, &m);
+            variant_sheet_departure(g->variant, pending->text, &m);
             int a = start;
             while (a < i && !(sh->cells[a].side == pending->side && sh->cells[a].move == m)) a++;
             if (a == i)
@@ -515,17 +503,8 @@ bool sheets_read(const char *text, const Variant *variant, const char *options, 
     Sheets sh = { 0 };
     memset(g, 0, sizeof *g);
     bool ok = parse_sheets(text, &sh, err);
-    const Variant *v = variant ? variant : &VARIANT_CHESS;
-    if (ok && !variant && sh.variant) {
-        const Variant *named = variant_find_label(sh.variant, sh.mode);
-        if (named) v = named;
-        else if (sh.mode && variant_find_label(sh.variant, NULL)) ok = text_fail(err, "%s has no mode '%s'", sh.variant, sh.mode);
-        else ok = text_fail(err, "unknown variant '%s'", sh.variant);
-    }
-    Options o;
-    options_default(v, &o);
-    if (ok) ok = options_parse(v, &o, sh.options, err) && options_parse(v, &o, options, err);
-    if (ok) ok = game_init(g, v, &o, sh.fen, err);
+    RecordStart start = { sh.variant, sh.mode, sh.options, sh.fen };
+    if (ok) ok = record_start_game(&start, variant, options, g, err);
     if (ok) ok = replay(g, &sh, err);
     free_sheets(&sh);
     return ok;

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ttchess/gc.h"
 #include "ttchess/movegen.h"
 
 /* ---- Node storage ------------------------------------------------------- */
@@ -112,7 +111,7 @@ static void free_stack(NodeStack *s)
 static bool push_action(NodeStack *s, const Line *context, Move m)
 {
     const Variant *v = line_variant(context);
-    size_t room = v->ext_room ? v->ext_room(context, m) : v->ext_size;
+    size_t room = variant_ext_room(v, context, m);
     /* Everything that can fail comes first: the variant reads the record
      * while it writes the new position, and nothing may move under it. */
     if (!reserve_slot(s)) return false;
@@ -188,7 +187,7 @@ void game_pop(Game *g)
     if (g->nodes.count > 1) pop_node(&g->nodes);
 }
 
-bool game_play_text(Game *g, const char *text, Text *err)
+bool game_play_read(Game *g, const char *text, LineReader read, Text *err)
 {
     if (g->declared.result != RESULT_NONE) return text_fail(err, "the game is over");
     Line l;
@@ -205,19 +204,15 @@ bool game_play_text(Game *g, const char *text, Text *err)
         text_free(&words);
         ok = false;
     } else {
-        ok = line_parse_text(&l, text, &m, err);
+        ok = read(&l, text, &m, err);
     }
     line_close(&l);
     if (ok && !game_push(g, m)) return text_fail(err, "out of memory");
     return ok;
 }
 
-bool line_parse_text(const Line *l, const char *text, Move *out, Text *err)
+bool line_parse(const Line *l, const char *text, Move *out, Text *err)
 {
-    /* Game Courier's notation, in a shape no other notation here has
-     * ("P e2-e4", "e5-", "P e7-e8; Q-e8"), is read by its effect on the
-     * board; everything else by the game's own reader, as before. */
-    if (gc_is_notation(text)) return gc_parse(l, text, out, err);
     return line_variant(l)->parse(l, text, out, err);
 }
 
@@ -233,7 +228,7 @@ bool game_outcome(const Game *g, Outcome *out)
          * rule may still decide its result (van Gog's obligations).  A
          * result a file records in words of its own is taken as it is. */
         *out = g->declared;
-        if (g->variant->settle && g->declared.reason != REASON_RECORDED) *out = g->variant->settle(&l, g->declared);
+        if (g->declared.reason != REASON_RECORDED) *out = variant_settle(g->variant, &l, g->declared);
     }
     line_close(&l);
     return ok;
