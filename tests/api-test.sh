@@ -4,7 +4,8 @@
 # Tests of the HTTP API of ttchess serve (docs/api.md) with curl: a server
 # on a free local port with a fresh database, two players and a
 # spectator, every error status, a stale ply, a resent action applied
-# once, a non-player's move, kibitz text kept as text, SQL metacharacters
+# once, a non-player's move, kibitz text kept as text, kibitz switched off by
+# the players (only by them) refused to spectators, SQL metacharacters
 # in every field, take-back by consent, the live stream and its replay
 # with Last-Event-ID, and that the database keeps everything across a
 # restart.
@@ -117,6 +118,26 @@ call eve POST "/api/games/$G/actions" '{"action":"Nf3","ply":2}'; expect "a non-
 call eve POST "/api/games/$G/kibitz" '{"text":"<script>alert(1)</script>'"'"'; DROP TABLE games; --"}'
 expect "kibitz" 201
 call eve GET "/api/games/$G/kibitz"; expect "kibitz kept as text" 200 '<script>alert(1)</script>'"'"'; DROP TABLE games; --'
+
+# Kibitzing switched off by the players (docs/api.md, "Kibitz and
+# records"): only a player may switch it, and while it is off a
+# spectator's comment is refused and not kept.  Alice watches (eve's
+# comments are counted by the rate limit below).
+call alice POST "/api/games/$G/kibitz" '{"enabled":false}'; expect "a spectator switches kibitzing" 403 "only the players may switch kibitzing"
+call anon POST "/api/games/$G/kibitz" '{"enabled":false}'; expect "a visitor switches kibitzing" 401 "log in"
+call alice GET "/api/games/$G"; expect "kibitzing still on after a spectator's switch" 200 '"kibitz_enabled":true'
+call carol POST "/api/games/$G/kibitz" '{"enabled":false}'; expect "a player switches kibitzing off" 200 '"enabled":false'
+call alice GET "/api/games/$G"; expect "the game says kibitzing is off" 200 '"kibitz_enabled":false'
+call alice POST "/api/games/$G/kibitz" '{"text":"said while it is off"}'
+expect "a spectator's kibitz while it is off" 403 "the players have switched kibitzing off until the game ends"
+call alice GET "/api/games/$G/kibitz"
+grep -qF "said while it is off" "$tmp/body" && { failed=$((failed + 1)); echo "FAIL: a refused comment was kept"; } ||
+    passed=$((passed + 1))
+call alice POST "/api/games/$G/kibitz" '{"enabled":true}'; expect "a spectator switches it back on" 403 "only the players"
+call alice GET "/api/games/$G"; expect "still off after a spectator's switch" 200 '"kibitz_enabled":false'
+call bob POST "/api/games/$G/kibitz" '{"enabled":true}'; expect "the other player switches kibitzing on" 200 '"enabled":true'
+call alice POST "/api/games/$G/kibitz" '{"text":"said once it is on"}'; expect "a spectator's kibitz while it is on" 201
+call alice GET "/api/games/$G/kibitz"; expect "the comment is kept" 200 '"text":"said once it is on"'
 call bob POST /api/games '{"variant":"chess","options":"'"'"'; DROP TABLE users; --"}'; expect "SQL in options" 400
 call bob POST /api/games '{"variant":"chess\"; DROP TABLE games; --"}'; expect "SQL in a variant" 400
 call x POST /api/login '{"name":"bob'"'"' OR '"'"'1'"'"'='"'"'1","password":"x'"'"' OR 1=1 --"}'; expect "SQL in a login" 401

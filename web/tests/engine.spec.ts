@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
 // A game against the engine of each variant, to its end: the player picks
-// one of the legal actions at random (ordinary moves first, so that the
+// one of the legal actions at random, seeded (ordinary moves first, so that the
 // game is a game), the engine answers through the server, until the page
 // says the game is over.  The first few actions are clicked in the page's
 // list of legal actions; the rest go through the API from the same
@@ -28,9 +28,29 @@ const GAMES: { variant: string; fen?: string }[] = [
 ];
 
 const CLICKED_TURNS = 6;
+
+/* The player's picks come from a small seeded generator (mulberry32), one
+ * seed a variant, so that every run plays the same choices (the engine's
+ * answers can still differ with its timing). */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function seedOf(text: string): number {
+  let h = 2166136261;
+  for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
 const ORDINARY = new Set(['normal', 'double-push', 'castle', 'promotion', 'en-passant']);
 
-async function playToTheEnd(p: Player, id: string) {
+async function playToTheEnd(p: Player, id: string, random: () => number) {
   for (let turn = 0; turn < 600; ) {
     const st = await gameState(p, id);
     if (st.status === 'over') return st;
@@ -41,7 +61,7 @@ async function playToTheEnd(p: Player, id: string) {
     turn++;
     const ordinary = st.legal.filter((a) => ORDINARY.has(a.kind));
     const pool = ordinary.length ? ordinary : st.legal;
-    const pick = pool[Math.floor(Math.random() * pool.length)];
+    const pick = pool[Math.floor(random() * pool.length)];
     if (turn <= CLICKED_TURNS) {
       await showsPly(p.page, st.ply);
       await p.page.locator(`#legal-list button[data-coord="${pick.coord}"]`).click();
@@ -62,7 +82,7 @@ for (const g of GAMES) {
     const id = await createGame(p, { variant: g.variant, color: 'white', level: 1, fen: g.fen });
     await p.page.goto(`/games/${id}`);
     await expect(p.page.locator('#game')).toHaveAttribute('data-you', 'white');
-    const end = await playToTheEnd(p, id);
+    const end = await playToTheEnd(p, id, seededRandom(seedOf(g.variant)));
     await expect(p.page.locator('#game')).toHaveAttribute('data-status', 'over');
     await showsPly(p.page, end.ply);
     await expect(p.page.locator('#status')).toContainText(end.result!);

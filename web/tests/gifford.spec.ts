@@ -8,7 +8,7 @@
 // its rule, a reload keeps the game, a take-back by consent, and kibitz
 // text shown as text.
 import { test, expect } from '@playwright/test';
-import { closeContexts, openContext, clickSquare, createInLobby, dragMove, gameState, newPlayer, showsPly, typeAction, uniqueName, watchConsole } from './helpers';
+import { boardPieces, closeContexts, openContext, clickSquare, createInLobby, dragMove, expectBoard, gameState, newPlayer, showsPly, typeAction, uniqueName, watchConsole, type Squares } from './helpers';
 
 test.afterEach(closeContexts);
 
@@ -44,20 +44,26 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   await expect(carol.page.locator('#game')).toHaveAttribute('data-you', '');
   for (const p of [alice, bob, carol]) await showsPly(p.page, 0);
 
-  // Each action: made on one page, then every page shows the new ply, and
-  // the spectator's move list shows it in the game's own notation.
+  // Each action: made on one page, then every page shows the new ply and
+  // the pieces it moved where they now stand (Bob's board with Black at
+  // the bottom), and the spectator's move list shows it in the game's own
+  // notation.
   let ply = 0;
-  const everyoneSees = async (human: string) => {
+  const seats = [{ p: alice, o: 'white' as const }, { p: bob, o: 'black' as const }, { p: carol, o: 'white' as const }];
+  const everyoneSees = async (human: string, board: Squares = {}) => {
     ply++;
-    for (const p of [alice, bob, carol]) await showsPly(p.page, ply);
+    for (const { p, o } of seats) {
+      await showsPly(p.page, ply);
+      await expectBoard(p.page, board, o);
+    }
     await expect(carol.page.locator(`#move-list li[data-ply="${ply}"]`)).toContainText(human);
   };
 
   await dragMove(alice.page, 'e2', 'e4');
-  await everyoneSees('e4');
+  await everyoneSees('e4', { e4: 'P', e2: '.' });
   await clickSquare(bob.page, 'e7', 'black');
   await clickSquare(bob.page, 'e5', 'black');
-  await everyoneSees('e5');
+  await everyoneSees('e5', { e5: 'p', e7: '.', e4: 'P' });
 
   // The bishop is sent forward to move 4: chosen from the piece's time
   // travels, the page asks for the move number.
@@ -66,22 +72,22 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   await alice.page.locator('#travel-panel button[data-coord^="f1>"]').first().click();
   await alice.page.locator('#forward-move').fill('4');
   await alice.page.locator('#forward-confirm').click();
-  await everyoneSees('Bf1>4');
+  await everyoneSees('Bf1>4', { f1: '.', e1: 'K' });
 
   // Game Courier notation is read where moves are typed.
   await typeAction(bob.page, 'N b8-c6');
-  await everyoneSees('Nc6');
+  await everyoneSees('Nc6', { c6: 'n', b8: '.' });
   await alice.page.locator('#legal-list button[data-coord="g1f3"]').click();
-  await everyoneSees('Nf3');
+  await everyoneSees('Nf3', { f3: 'N', g1: '.' });
   await typeAction(bob.page, 'Nf6');
-  await everyoneSees('Nf6');
+  await everyoneSees('Nf6', { f6: 'n', g8: '.' });
 
   // Move 4: the bishop arrives.  The spectator's timelines show where it
   // was due.
   await alice.page.locator('#legal-list button[data-coord="B@c4"]').click();
-  await everyoneSees('B@c4');
+  await everyoneSees('B@c4', { c4: 'B', f1: '.' });
   await typeAction(bob.page, 'Bc5');
-  await everyoneSees('Bc5');
+  await everyoneSees('Bc5', { c5: 'b', f8: '.' });
 
   // An illegal action is refused with the rule that forbids it, and the
   // game does not change.
@@ -100,7 +106,7 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   await back.click();
   await expect(alice.page.locator('#back-preview')).toBeVisible();
   await alice.page.locator('#back-confirm').click();
-  await everyoneSees('Ke1<3@e3');
+  await everyoneSees('Ke1<3@e3', { e3: 'K', e1: 'K', f1: '.', c4: '.', f3: '.', g1: 'N', f6: '.', g8: 'n' });
   for (const p of [alice, bob, carol]) {
     await expect(p.page.locator('#game')).toHaveAttribute('data-timelines', '2');
     await expect(p.page.locator('#timelines .timeline')).toHaveCount(2);
@@ -115,13 +121,20 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   // Take-back by consent: Bob plays, asks to take it back, Alice accepts.
   const beforeBob = ply;
   const legal = (await gameState(bob, id)).legal.find((a) => a.kind === 'normal')!;
+  const shown = await boardPieces(carol.page);
+  const before = { [legal.from!]: shown[legal.from!] ?? '.', [legal.to!]: shown[legal.to!] ?? '.' };
+  expect(before[legal.from!]).toMatch(/^[a-z]$/);
   await bob.page.locator(`#legal-list button[data-coord="${legal.coord}"]`).click();
-  await everyoneSees(legal.human);
+  await everyoneSees(legal.human, { [legal.from!]: '.', [legal.to!]: before[legal.from!] });
   await bob.page.locator('#offer-takeback').click();
   await expect(alice.page.locator('#accept-takeback')).toBeVisible();
   await alice.page.locator('#accept-takeback').click();
   ply = beforeBob;
-  for (const p of [alice, bob, carol]) await showsPly(p.page, ply);
+  for (const { p, o } of seats) {
+    await showsPly(p.page, ply);
+    // Bob's piece stands where it stood before his move.
+    await expectBoard(p.page, before, o);
+  }
 
   // Kibitz: the spectator's comment is shown as text on every page.
   const script = '<script>alert(1)</script> & <b>bold</b>';
@@ -135,6 +148,11 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   await carol.page.locator('#kibitz-text').fill('still there?');
   await carol.page.locator('#kibitz-send').click();
   await expect(carol.page.locator('#message')).toContainText(/kibitz/i);
+  // and the comment appears on no page.
+  for (const p of [alice, bob, carol]) {
+    await expect(p.page.locator('#kibitz-list .kibitz')).toHaveCount(1);
+    await expect(p.page.locator('#kibitz-list')).not.toContainText('still there?');
+  }
 
   expect(errors).toEqual([]);
 });

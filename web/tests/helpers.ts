@@ -243,3 +243,71 @@ export async function fillNewGame(page: Page, g: NewGame): Promise<void> {
     await page.locator('#level').fill(String(g.opponent.level));
   }
 }
+
+/* What the player sees of a square: a piece letter (upper case White,
+ * lower case Black) or '.' for an empty square. */
+export type Squares = Record<string, string>;
+
+/* The pieces on the chessgroundx board as the player sees them: each
+ * piece element by the square under its centre on the screen, read with
+ * the board turned as `orientation` says (a board drawn the other way
+ * round reads as a different position). Pieces fading out after a capture
+ * are not counted. */
+export async function boardPieces(page: Page, orientation: 'white' | 'black' = 'white'): Promise<Squares> {
+  return page.locator('#board cg-board').evaluate((board, o) => {
+    const box = board.getBoundingClientRect();
+    const size = box.width / 8;
+    const seen: Record<string, string> = {};
+    for (const piece of Array.from(board.querySelectorAll('piece'))) {
+      if (piece.classList.contains('fading') || piece.classList.contains('ghost')) continue;
+      const r = piece.getBoundingClientRect();
+      const col = Math.floor((r.left + r.width / 2 - box.left) / size);
+      const row = Math.floor((r.top + r.height / 2 - box.top) / size);
+      if (col < 0 || col > 7 || row < 0 || row > 7) continue;
+      const file = 'abcdefgh'[o === 'white' ? col : 7 - col];
+      const rank = o === 'white' ? 8 - row : row + 1;
+      const role = Array.from(piece.classList).find((c) => c.endsWith('-piece'));
+      if (!role) continue;
+      const letter = role[0];
+      seen[`${file}${rank}`] = piece.classList.contains('white') ? letter.toUpperCase() : letter;
+    }
+    return seen;
+  }, orientation);
+}
+
+/* The text diagram (#text-diagram) read back into squares: each rank's
+ * line starts with its number, the last line names the files in the
+ * order shown, and each square is its piece letter or '.' followed by
+ * one mark character. */
+export function readTextDiagram(text: string): Squares {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const files = lines[lines.length - 1].trim().split(/\s+/);
+  const squares: Squares = {};
+  for (const line of lines.slice(0, -1)) {
+    const rank = line[0];
+    for (let i = 0; i < files.length; i++) squares[`${files[i]}${rank}`] = line[3 + 3 * i] ?? '.';
+  }
+  return squares;
+}
+
+/* The squares named in `want` as the board shows them ('.' for empty). */
+function pick(all: Squares, want: Squares): Squares {
+  const got: Squares = {};
+  for (const sq of Object.keys(want)) got[sq] = all[sq] ?? '.';
+  return got;
+}
+
+/* Waits until the board shows these squares as given, e.g.
+ * { e4: 'P', e2: '.' }: a white pawn on e4, nothing on e2. */
+export async function expectBoard(page: Page, want: Squares, orientation: 'white' | 'black' = 'white'): Promise<void> {
+  await expect.poll(async () => pick(await boardPieces(page, orientation), want), { message: 'the board shows' })
+    .toEqual(want);
+}
+
+/* Waits until the visible text diagram shows these squares as given. */
+export async function expectTextDiagram(page: Page, want: Squares): Promise<void> {
+  const diagram = page.locator('#text-diagram');
+  await expect(diagram).toBeVisible();
+  await expect.poll(async () => pick(readTextDiagram((await diagram.textContent()) ?? ''), want),
+    { message: 'the text diagram shows' }).toEqual(want);
+}

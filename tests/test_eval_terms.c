@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The signs and orders of each game's evaluation terms (src/variants/
+ * chess_eval.c, gifford_eval.c, chessgi_eval.c, vangog_eval.c,
+ * travelers_eval.c), through the registry evaluator_for.
+ *
+ * Each check compares two positions that differ in one term only: which
+ * one is better for the side the term is about, seen with that side to
+ * move and with the other side to move (the order turns round), and the
+ * colour mirror of the pair, which must score the same for its side to
+ * move.  A term counted with the wrong sign, or a sooner arrival valued
+ * below a later one, fails one of them.
+ *
+ * The games' own terms are measured as the evaluation less the shared
+ * chess evaluation of the board (terms_of), so that positions whose
+ * boards differ can be compared on those terms alone; the chess terms
+ * are measured by evaluating one board twice, once with the term's
+ * weight set to zero (chess_term).
+ */
+#include "support.h"
+
+#include "eval.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+static const Evaluator *evaluator_of(const char *variant)
+{
+    const Variant *v = variant_find(variant);
+    assert_non_null(v);
+    const Evaluator *e = evaluator_for(v);
+    assert_string_equal(e->variant, variant);
+    return e;
+}
+
+/* The evaluation of a position, for its side to move; with `board_only`
+ * less the chess evaluation of its board. */
+static int evaluate_fen(const char *variant, const char *fen, bool board_only)
+{
+    const Evaluator *e = evaluator_of(variant);
+    Game g;
+    game_start(&g, variant, fen);
+    Line l;
+    line_open(&l, &g, game_current(&g));
+    int v = e->evaluate(&l);
+    line_close(&l);
+    if (board_only) v -= chess_eval_board(game_board(&g), NULL);
+    game_free(&g);
+    return v;
+}
+
+static int eval_of(const char *variant, const char *fen) { return evaluate_fen(variant, fen, false); }
+
+/* What the game's own terms add to the chess evaluation of the board. */
+static int terms_of(const char *variant, const char *fen) { return evaluate_fen(variant, fen, true); }
+
+/* `better` must score above `worse`, naming both when it does not. */
+static void assert_above(int better, int worse, const char *what, const char *fen_better, const char *fen_worse)
+{
+    if (better <= worse)
+        fail_msg("%s: %s scores %d, not above %s at %d", what, fen_better, better, fen_worse, worse);
+}
+
+/* The game's terms of `good` are better than those of `bad` for White:
+ * with White to move (fields "w") the side to move prefers `good`, with
+ * Black to move ("b") it prefers `bad`.  Each is a printf format with one
+ * %c for the side to move (and nothing else). */
+static void assert_terms_favour_white(const char *variant, const char *good, const char *bad, const char *what)
+{
+    char g[256], b[256];
+    for (int i = 0; i < 2; i++) {
+        char side = i ? 'b' : 'w';
+        snprintf(g, sizeof g, good, side);
+        snprintf(b, sizeof b, bad, side);
+        int vg = terms_of(variant, g), vb = terms_of(variant, b);
+        if (side == 'w') assert_above(vg, vb, what, g, b);
+        else assert_above(vb, vg, what, b, g);
+    }
+}
+
+/* Two positions that are each other's colour mirror score the same for
+ * their side to move, in the full evaluation and in the game's terms. */
+static void assert_mirror(const char *variant, const char *fen, const char *mirror)
+{
+    int a = eval_of(variant, fen), b = eval_of(variant, mirror);
+    if (a != b) fail_msg("%s scores %d but its mirror %s %d", fen, a, mirror, b);
+    assert_int_equal(terms_of(variant, fen), terms_of(variant, mirror));
+}
+
+/* ------------------------------------------------------------------ */
+/* Chess: each term of the shared board evaluation                     */
+/* ------------------------------------------------------------------ */
+
+/* Sets one term's weights to zero. */
+typedef void (*ZeroTerm)(ChessWeights *w);
+
+static void zero_material(ChessWeights *w) { memset(w->material, 0, sizeof w->material); }
+static void zero_mobility(ChessWeights *w) { memset(w->mobility, 0, sizeof w->mobility); }
+static void zero_doubled(ChessWeights *w) { w->doubled_pawn = (Taper){ 0, 0 }; }
+static void zero_isolated(ChessWeights *w) { w->isolated_pawn = (Taper){ 0, 0 }; }
+static void zero_backward(ChessWeights *w) { w->backward_pawn = (Taper){ 0, 0 }; }
+static void zero_passed(ChessWeights *w) { memset(w->passed_pawn, 0, sizeof w->passed_pawn); }
+static void zero_bishop_pair(ChessWeights *w) { w->bishop_pair = (Taper){ 0, 0 }; }
+static void zero_rook_files(ChessWeights *w)
+{
+    w->rook_open_file = (Taper){ 0, 0 };
+    w->rook_half_open_file = (Taper){ 0, 0 };
+}
+static void zero_king_shield(ChessWeights *w) { w->king_shield = (Taper){ 0, 0 }; }
+static void zero_king_attack(ChessWeights *w) { w->king_attack = (Taper){ 0, 0 }; }
+static void zero_tempo(ChessWeights *w) { w->tempo = (Taper){ 0, 0 }; }
+
+/* What one term adds to the chess evaluation of a board, for its side to
+ * move. */
+static int chess_term(const char *fen, ZeroTerm zero)
+{
+    Board b;
+    parse_ok(&b, fen);
+    ChessWeights w = CHESS_WEIGHTS;
+    zero(&w);
+    return chess_eval_board(&b, NULL) - chess_eval_board(&b, &w);
+}
+
+/* The term's value for White on the board `placement` (White to move),
+ * checked to be exactly the negation with Black to move and the same on
+ * the colour mirror `mirror` (Black to move there); the chess evaluator
+ * of the registry must be the board's evaluation. */
+static int white_term(const char *placement, const char *mirror, ZeroTerm zero)
+{
+    char w[128], b[128], m[128];
+    snprintf(w, sizeof w, "%s w - - 0 1", placement);
+    snprintf(b, sizeof b, "%s b - - 0 1", placement);
+    snprintf(m, sizeof m, "%s b - - 0 1", mirror);
+    int white = chess_term(w, zero);
+    if (chess_term(b, zero) != -white) fail_msg("%s: %d for White, %d for Black", placement, white, chess_term(b, zero));
+    if (chess_term(m, zero) != white) fail_msg("%s: %d, its mirror %s: %d", placement, white, mirror, chess_term(m, zero));
+    assert_mirror("chess", w, m);
+    assert_int_equal(terms_of("chess", w), 0);
+    return white;
+}
+
+static void test_chess_material(void **state)
+{
+    (void)state;
+    /* An extra piece is worth its value, a queen more than a rook, a rook
+     * more than a knight, a knight more than a pawn. */
+    int pawn = white_term("4k3/8/8/8/8/8/P7/4K3", "4k3/p7/8/8/8/8/8/4K3", zero_material);
+    int knight = white_term("4k3/8/8/8/8/8/N7/4K3", "4k3/n7/8/8/8/8/8/4K3", zero_material);
+    int rook = white_term("4k3/8/8/8/8/8/R7/4K3", "4k3/r7/8/8/8/8/8/4K3", zero_material);
+    int queen = white_term("4k3/8/8/8/8/8/Q7/4K3", "4k3/q7/8/8/8/8/8/4K3", zero_material);
+    assert_true(pawn > 0);
+    assert_true(knight > pawn);
+    assert_true(rook > knight);
+    assert_true(queen > rook);
+    /* Kings are not material. */
+    assert_int_equal(white_term("4k3/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3", zero_material), 0);
+    /* Whole evaluations: a knight more is better, a knight less worse. */
+    assert_above(eval_of("chess", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"), eval_of("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+                 "a knight more", "1N2K3 w", "4K3 w");
+    assert_above(eval_of("chess", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"), eval_of("chess", "4k3/8/8/8/8/8/8/1N2K3 b - - 0 1"),
+                 "a knight less", "4K3 b", "1N2K3 b");
+}
+
+static void test_chess_passed_pawns(void **state)
+{
+    (void)state;
+    /* A passed pawn counts, and more the further up it is. */
+    int rank4 = white_term("k7/8/8/8/4P3/8/8/K7", "k7/8/8/4p3/8/8/8/K7", zero_passed);
+    int rank6 = white_term("k7/8/4P3/8/8/8/8/K7", "k7/8/8/8/8/4p3/8/K7", zero_passed);
+    int rank7 = white_term("k7/4P3/8/8/8/8/8/K7", "k7/8/8/8/8/8/4p3/K7", zero_passed);
+    assert_true(rank4 > 0);
+    assert_true(rank6 > rank4);
+    assert_true(rank7 > rank6);
+    /* An enemy pawn in front of it (on an adjacent file) stops it counting. */
+    assert_int_equal(white_term("k7/3p4/8/8/4P3/8/8/K7", "k7/8/8/4p3/8/8/3P4/K7", zero_passed), 0);
+}
+
+static void test_chess_pawn_weaknesses(void **state)
+{
+    (void)state;
+    /* Doubled pawns cost (two pawns on one file, one each side). */
+    assert_true(white_term("k7/8/8/8/4P3/4P3/8/K7", "k7/8/4p3/4p3/8/8/8/K7", zero_doubled) < 0);
+    assert_int_equal(white_term("k7/8/8/8/4P3/3P4/8/K7", "k7/8/3p4/4p3/8/8/8/K7", zero_doubled), 0);
+    /* So do isolated pawns; a neighbour on the next file takes it away. */
+    assert_true(white_term("k7/8/8/8/8/8/4P3/K7", "k7/4p3/8/8/8/8/8/K7", zero_isolated) < 0);
+    assert_int_equal(white_term("k7/8/8/8/8/8/3PP3/K7", "k7/3pp3/8/8/8/8/8/K7", zero_isolated), 0);
+    /* A backward pawn: d2, behind its neighbour on e4, cannot advance to
+     * d3, which the black pawn on c4 attacks. */
+    assert_true(white_term("k7/8/8/8/2p1P3/8/3P4/K7", "k7/3p4/8/2P1p3/8/8/8/K7", zero_backward) < 0);
+}
+
+static void test_chess_pieces(void **state)
+{
+    (void)state;
+    /* Two bishops are worth more than their sum. */
+    assert_true(white_term("k7/8/8/8/8/8/8/K1BB4", "k1bb4/8/8/8/8/8/8/K7", zero_bishop_pair) > 0);
+    assert_int_equal(white_term("k7/8/8/8/8/8/8/K1BN4", "k1bn4/8/8/8/8/8/8/K7", zero_bishop_pair), 0);
+    /* A rook on an open file more than on a half-open one, more than on a
+     * closed one (nothing). */
+    int open = white_term("k7/p7/8/8/8/8/P7/K3R3", "k3r3/p7/8/8/8/8/P7/K7", zero_rook_files);
+    int half = white_term("k7/p3p3/8/8/8/8/P7/K3R3", "k3r3/p7/8/8/8/8/P3P3/K7", zero_rook_files);
+    int closed = white_term("k7/p3p3/8/8/8/8/P3P3/K3R3", "k3r3/p3p3/8/8/8/8/P3P3/K7", zero_rook_files);
+    assert_true(open > half);
+    assert_true(half > closed);
+    assert_int_equal(closed, 0);
+    /* Mobility: a rook with an open board moves more than one boxed in. */
+    int free_rook = white_term("k7/8/8/8/3R4/8/8/K7", "k7/8/8/3r4/8/8/8/K7", zero_mobility);
+    int boxed_rook = white_term("k7/8/8/8/8/8/PP6/RK6", "rk6/pp6/8/8/8/8/8/K7", zero_mobility);
+    assert_true(free_rook > 0);
+    assert_true(free_rook > boxed_rook);
+}
+
+static void test_chess_king_safety(void **state)
+{
+    (void)state;
+    /* Pawns in front of a king shield it (in the middle game: the
+     * weight is 0 in the end game, hence the queens and rooks). */
+    assert_true(white_term("rq4k1/8/8/8/8/8/5PPP/RQ4K1", "rq4k1/5ppp/8/8/8/8/8/RQ4K1", zero_king_shield) > 0);
+    assert_int_equal(white_term("rq4k1/8/8/8/8/8/PPP5/RQ4K1", "rq4k1/ppp5/8/8/8/8/8/RQ4K1", zero_king_shield), 0);
+    /* Enemy attacks on the squares around a king cost: the black rook on
+     * the second rank attacks White's king zone. */
+    assert_true(white_term("k7/8/8/8/8/8/r7/6K1", "6k1/R7/8/8/8/8/8/K7", zero_king_attack) < 0);
+    assert_int_equal(white_term("k7/r7/8/8/8/8/8/6K1", "6k1/8/8/8/8/8/R7/K7", zero_king_attack), 0);
+}
+
+static void test_chess_tempo(void **state)
+{
+    (void)state;
+    /* The side to move gains the tempo: with White to move it is White's,
+     * with Black to move Black's (for the side to move, positive both times). */
+    assert_true(chess_term("4k3/8/8/8/8/8/8/4K3 w - - 0 1", zero_tempo) > 0);
+    assert_true(chess_term("4k3/8/8/8/8/8/8/4K3 b - - 0 1", zero_tempo) > 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Gifford: pieces in transit, kings in transit, backward travels      */
+/* ------------------------------------------------------------------ */
+
+/* Bare kings at move 5: White's arrivals may lie in moves 5..14 with
+ * White to move, 6..15 with Black to move. */
+#define GIFFORD_KINGS "4k3/8/8/8/8/8/8/4K3 %c - - 0 5 "
+
+static void test_gifford_transit_counts(void **state)
+{
+    (void)state;
+    /* A knight in transit is worth something to its owner. */
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "N7/- 0/0", GIFFORD_KINGS "-/- 0/0", "White's knight in transit");
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "-/- 0/0", GIFFORD_KINGS "-/N7 0/0", "Black's knight in transit");
+    /* The same from the whole evaluation: more than nothing, less than
+     * the knight on a good square. */
+    int transit = eval_of("gifford", "4k3/8/8/8/8/8/8/4K3 w - - 0 5 N7/- 0/0");
+    int gone = eval_of("gifford", "4k3/8/8/8/8/8/8/4K3 w - - 0 5 -/- 0/0");
+    int landed = eval_of("gifford", "4k3/8/8/8/3N4/8/8/4K3 w - - 0 5 -/- 0/0");
+    assert_above(transit, gone, "in transit against gone", "N7", "-");
+    assert_above(landed, transit, "on d4 against in transit", "Nd4", "N7");
+    /* A queen in transit more than a knight. */
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "Q7/- 0/0", GIFFORD_KINGS "N7/- 0/0", "a queen against a knight");
+    /* Mirrors: White's knight due in two moves with White to move is
+     * Black's due in two with Black to move.  White acts first in a
+     * move, so the mirror of "White to move at move n" is "Black to move
+     * at move n", in which White's first move still to come is n + 1:
+     * Black's rook four moves after Black's first becomes White's rook
+     * four moves after White's (10, not 9). */
+    assert_mirror("gifford", "4k3/8/8/8/8/8/8/4K3 w - - 0 5 N7/- 0/0", "4k3/8/8/8/8/8/8/4K3 b - - 0 5 -/N7 0/0");
+    assert_mirror("gifford", "4k3/8/8/8/8/8/8/4K3 b - - 0 5 N7/- 0/0", "4k3/8/8/8/8/8/8/4K3 w - - 0 6 -/N7 0/0");
+    assert_mirror("gifford", "4k3/8/8/8/8/8/8/4K3 w - - 0 5 N7/R9 0/0", "4k3/8/8/8/8/8/8/4K3 b - - 0 5 R10/N7 0/0");
+}
+
+static void test_gifford_sooner_counts_more(void **state)
+{
+    (void)state;
+    /* A piece due sooner lands sooner, and counts more (DueValue). */
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "N7/- 0/0", GIFFORD_KINGS "N12/- 0/0", "White's knight due sooner");
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "-/N12 0/0", GIFFORD_KINGS "-/N7 0/0", "Black's knight due sooner");
+    /* Due as late as the rules allow, it still counts. */
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "N14/- 0/0", GIFFORD_KINGS "-/- 0/0", "a knight due late");
+}
+
+static void test_gifford_king_in_transit(void **state)
+{
+    (void)state;
+    /* A king in transit is a risk, not a piece: it costs its side. */
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "-/- 0/0", GIFFORD_KINGS "K7/- 0/0", "White's second king in transit");
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "-/K7 0/0", GIFFORD_KINGS "-/- 0/0", "Black's second king in transit");
+    /* More so with no king on the board meanwhile. */
+    assert_terms_favour_white("gifford", "4k3/8/8/8/8/8/8/3K4 %c - - 0 5 K7/- 0/0", "4k3/8/8/8/8/8/8/8 %c - - 0 5 K7/- 0/0",
+                              "White's only king in transit");
+}
+
+static void test_gifford_back_travels_left(void **state)
+{
+    (void)state;
+    /* Each backward travel still allowed is an asset. */
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "-/- 0/0", GIFFORD_KINGS "-/- 1/0", "White's backward travels left");
+    assert_terms_favour_white("gifford", GIFFORD_KINGS "-/- 0/1", GIFFORD_KINGS "-/- 0/0", "Black's backward travels left");
+}
+
+/* ------------------------------------------------------------------ */
+/* Chessgi: pockets, drops near a king, travellers                     */
+/* ------------------------------------------------------------------ */
+
+#define CHESSGI_KINGS "4k3/8/8/8/8/8/8/4K3"
+
+static void test_chessgi_pockets(void **state)
+{
+    (void)state;
+    const char *variants[] = { "chessgi-classic", "chessgi" };
+    for (int i = 0; i < 2; i++) {
+        const char *v = variants[i];
+        char w[128], b[128];
+        /* A piece in hand counts for its owner. */
+        assert_terms_favour_white(v, CHESSGI_KINGS "[N] %c - - 0 1", CHESSGI_KINGS "[] %c - - 0 1", "White's knight in hand");
+        assert_terms_favour_white(v, CHESSGI_KINGS "[] %c - - 0 1", CHESSGI_KINGS "[n] %c - - 0 1", "Black's knight in hand");
+        assert_terms_favour_white(v, CHESSGI_KINGS "[P] %c - - 0 1", CHESSGI_KINGS "[] %c - - 0 1", "White's pawn in hand");
+        assert_terms_favour_white(v, CHESSGI_KINGS "[Q] %c - - 0 1", CHESSGI_KINGS "[R] %c - - 0 1", "a queen against a rook");
+        /* In the whole evaluation: more than nothing. */
+        snprintf(w, sizeof w, "%s[N] w - - 0 1", CHESSGI_KINGS);
+        snprintf(b, sizeof b, "%s[] w - - 0 1", CHESSGI_KINGS);
+        assert_above(eval_of(v, w), eval_of(v, b), v, w, b);
+        /* Mirrors. */
+        assert_mirror(v, CHESSGI_KINGS "[N] w - - 0 1", CHESSGI_KINGS "[n] b - - 0 1");
+        assert_mirror(v, CHESSGI_KINGS "[QPr] b - - 0 1", CHESSGI_KINGS "[Rqp] w - - 0 1");
+        /* An enemy piece in hand weighs on a king with empty squares around
+         * it: White's king on e1 with three pawns before it has two empty
+         * neighbours, without them five. */
+        assert_terms_favour_white(v, "4k3/8/8/8/8/8/3PPP2/4K3[n] %c - - 0 1", "4k3/8/8/8/8/8/8/4K3[n] %c - - 0 1",
+                                  "a sheltered king against Black's knight in hand");
+        assert_terms_favour_white(v, "4k3/8/8/8/8/8/8/4K3[N] %c - - 0 1", "4k3/3ppp2/8/8/8/8/8/4K3[N] %c - - 0 1",
+                                  "White's knight in hand against an open black king");
+    }
+}
+
+/* Kings at move 5 in Time Travel Chessgi, no wait before travelling. */
+#define CHESSGI_TRAVEL "4k3/8/8/8/8/8/8/4K3[] %c - - 0 5 "
+
+static void test_chessgi_travellers(void **state)
+{
+    (void)state;
+    /* A traveller counts for its owner. */
+    assert_terms_favour_white("chessgi", CHESSGI_TRAVEL "N7/- 0", CHESSGI_TRAVEL "-/- 0", "White's knight traveller");
+    assert_terms_favour_white("chessgi", CHESSGI_TRAVEL "-/- 0", CHESSGI_TRAVEL "-/N7 0", "Black's knight traveller");
+    /* And more when it is due sooner. */
+    assert_terms_favour_white("chessgi", CHESSGI_TRAVEL "N7/- 0", CHESSGI_TRAVEL "N12/- 0", "White's knight due sooner");
+    assert_terms_favour_white("chessgi", CHESSGI_TRAVEL "-/N12 0", CHESSGI_TRAVEL "-/N7 0", "Black's knight due sooner");
+    /* A traveller is worth less than the same piece in hand. */
+    assert_terms_favour_white("chessgi", "4k3/8/8/8/8/8/8/4K3[N] %c - - 0 5 -/- 0", CHESSGI_TRAVEL "N6/- 0",
+                              "a knight in hand against one travelling");
+    /* A king traveller is a cost: White's king away against a knight
+     * away, the board the same but for the king. */
+    assert_terms_favour_white("chessgi", "4k3/8/8/8/8/8/8/4K3[] %c - - 0 5 N7/- 0",
+                              "4k3/8/8/8/8/8/8/8[] %c - - 0 5 K7/- 0", "White's king travelling");
+    assert_true(terms_of("chessgi", "4k3/8/8/8/8/8/8/8[] w - - 0 5 K7/- 0") < 0);
+    /* Mirrors. */
+    assert_mirror("chessgi", CHESSGI_KINGS "[] w - - 0 5 N7/- 0", CHESSGI_KINGS "[] b - - 0 5 -/N7 0");
+    assert_mirror("chessgi", CHESSGI_KINGS "[] b - - 0 5 N7,R9/B8 0", CHESSGI_KINGS "[] w - - 0 5 B8/N7,R9 0");
+}
+
+/* ------------------------------------------------------------------ */
+/* van Gog: obligations and travellers, for both sides                 */
+/* ------------------------------------------------------------------ */
+
+static void test_vangog_obligations(void **state)
+{
+    (void)state;
+    /* An open obligation is a debt of its side (the other tests,
+     * tests/test_eval_timetravel.c, order them among themselves). */
+    assert_terms_favour_white("vangog-past", "3qk3/8/8/8/8/8/8/3QK3 %c - - 0 5", "3qk3/8/8/8/8/8/8/3QK3 %c - - 0 5 - 1:Qd1d4",
+                              "White's obligation");
+    assert_terms_favour_white("vangog-past", "3qk3/8/8/8/8/8/8/3QK3 %c - - 0 5 - 1:qd8d5", "3qk3/8/8/8/8/8/8/3QK3 %c - - 0 5",
+                              "Black's obligation");
+    /* A piece ready to fulfil it makes it cheaper than one far away. */
+    assert_terms_favour_white("vangog", "3qk3/8/8/8/8/8/8/3QK3 %c - - 0 5 - 1:Qd1d4",
+                              "3qk3/8/8/8/8/8/8/Q3K3 %c - - 0 5 - 1:Qd1d4", "White's queen on d1 against a1");
+    /* The obligation costs the same in every mode that has it. */
+    assert_int_equal(terms_of("vangog", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4"),
+                     terms_of("vangog-past", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4"));
+}
+
+static void test_vangog_travellers(void **state)
+{
+    (void)state;
+    /* A traveller that can land is worth something to its owner. */
+    assert_terms_favour_white("vangog-future", "4k3/8/8/8/8/8/8/4K3 %c - - 0 5 - - - Qh5", "4k3/8/8/8/8/8/8/4K3 %c - - 0 5",
+                              "White's queen travelling");
+    assert_terms_favour_white("vangog-future", "4k3/8/8/8/8/8/8/4K3 %c - - 0 5", "4k3/8/8/8/8/8/8/4K3 %c - - 0 5 - - - qh4",
+                              "Black's queen travelling");
+    /* A queen more than a knight. */
+    assert_terms_favour_white("vangog-future", "4k3/8/8/8/8/8/8/4K3 %c - - 0 5 - - - Qh5",
+                              "4k3/8/8/8/8/8/8/4K3 %c - - 0 5 - - - Nh5", "a queen against a knight travelling");
+    /* One that must come back giving check costs more to bring back. */
+    assert_terms_favour_white("vangog-future", "4k3/8/8/8/8/8/8/4K3 %c - - 0 5 - - - Qh5",
+                              "4k3/8/8/8/8/8/8/4K3 %c - - 0 5 - - - Qh5+", "a queen that must check on landing");
+    assert_mirror("vangog-future", "4k3/8/8/8/8/8/8/4K3 w - - 0 5 - - - Qh5", "4k3/8/8/8/8/8/8/4K3 b - - 0 5 - - - qh4");
+}
+
+/* ------------------------------------------------------------------ */
+/* Time Traveler's Chess: piece states, kinglessness                   */
+/* ------------------------------------------------------------------ */
+
+static void test_travelers_states(void **state)
+{
+    (void)state;
+    /* A traveled knight keeps most of its value, so the terms (the board
+     * counting it whole) take a little off for its owner. */
+    assert_terms_favour_white("travelers", "4k3/8/8/8/8/5N2/8/4K1N1 %c - - 0 1",
+                              "4k3/8/8/8/8/5N\"2/8/4K1N1 %c - - 0 1 g1:1 Nf6:1 -", "White's knight traveled");
+    /* A traveling one keeps less: worse than traveled for its owner. */
+    assert_terms_favour_white("travelers", "4k3/8/8/8/8/5N\"2/8/4K1N1 %c - - 0 1 g1:1 Nf6:1 -",
+                              "4k3/8/8/8/8/5N'2/8/4K1N1 %c - - 0 1 g1:1 Nf3:1 -", "White's knight traveling");
+    assert_mirror("travelers", "4k3/8/8/8/8/5N'2/8/4K1N1 w - - 0 1 g1:1 Nf3:1 -",
+                  "4k1n1/8/5n'2/8/8/8/8/4K3 b - - 0 1 g8:1 nf6:1 -");
+}
+
+static void test_travelers_kingless(void **state)
+{
+    (void)state;
+    /* A side with no king that counts is in danger (in check whenever
+     * its resolved opponent keeps it so): White without its king, to
+     * move, facing a resolved Black. */
+    int with_king = terms_of("travelers", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    int kingless = terms_of("travelers", "4k3/8/8/8/8/8/8/R7 w - - 0 1");
+    assert_above(with_king, kingless, "a king against none", "R3K3", "R7");
+    /* Black without its king, to move: White's view turns round. */
+    int black_kingless = terms_of("travelers", "r7/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_int_equal(black_kingless, kingless);
+    assert_mirror("travelers", "4k3/8/8/8/8/8/8/R7 w - - 0 1", "r7/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chess_material),
+        cmocka_unit_test(test_chess_passed_pawns),
+        cmocka_unit_test(test_chess_pawn_weaknesses),
+        cmocka_unit_test(test_chess_pieces),
+        cmocka_unit_test(test_chess_king_safety),
+        cmocka_unit_test(test_chess_tempo),
+        cmocka_unit_test(test_gifford_transit_counts),
+        cmocka_unit_test(test_gifford_sooner_counts_more),
+        cmocka_unit_test(test_gifford_king_in_transit),
+        cmocka_unit_test(test_gifford_back_travels_left),
+        cmocka_unit_test(test_chessgi_pockets),
+        cmocka_unit_test(test_chessgi_travellers),
+        cmocka_unit_test(test_vangog_obligations),
+        cmocka_unit_test(test_vangog_travellers),
+        cmocka_unit_test(test_travelers_states),
+        cmocka_unit_test(test_travelers_kingless),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
