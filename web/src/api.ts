@@ -6,10 +6,22 @@
 
 export type Color = 'white' | 'black';
 
-export type ActionKind =
-  | 'normal' | 'double-push' | 'en-passant' | 'castle' | 'promotion' | 'send-forward' | 'arrival'
-  | 'king-back' | 'drop' | 'depart-past' | 'depart-future' | 'reappear' | 'explosion'
-  | 'annihilation';
+/** A kind of action by its name ("normal", "send-forward", ...): the library's, so any game's. */
+export type ActionKind = string;
+
+/** How a player makes an action of a kind, as the library describes it (docs/api.md, "kinds"). */
+export interface KindInfo {
+  /** "sent forward in time". */
+  words: string;
+  /** Made by moving a piece from one square to another. */
+  board: boolean;
+  /** A time travel of the piece on `from`: to a later move (`arg`), back to move `arg`, or a departure. */
+  travel: 'forward' | 'back' | 'depart' | null;
+  /** A piece put on the board from beside it: its row, the row's label, which square is chosen first. */
+  place: { group: string; label: string; first: 'to' | 'from' } | null;
+  /** What `arg` is, before its number ("arrives at move"), or null. */
+  arg: string | null;
+}
 
 /** One legal action or one played action (played ones carry `ply`). */
 export interface Action {
@@ -77,6 +89,8 @@ export interface GameState {
   actions: Action[];
   nodes: GameNode[];
   legal: Action[];
+  /** Every kind of action in `actions` and `legal`, by name. */
+  kinds: Record<string, KindInfo>;
   panels: string[];
   clock: LiveClock | CorrespondenceClock | null;
   draw_offer: Color | null;

@@ -6,7 +6,7 @@
 // on the board (moves), from the rows beside it (drops, arrivals, explosions), from the time-travel
 // panel of a selected piece, from the list of all legal actions, or typed in any notation.
 
-import { api, ApiError, errorText, type Action, type Color, type GameNode, type GameState, type KibitzMessage } from './api';
+import { api, ApiError, errorText, type Action, type Color, type GameNode, type GameState, type KibitzMessage, type KindInfo } from './api';
 import {
   colored, dotShapes, frameShapes, isKey, makeBoard, makeViewBoard, markShapes, parsePockets, pieceAt, pieceIcon,
   PIECE_NAMES, placeOn, textDiagram, type BoardApi, type Key,
@@ -20,14 +20,8 @@ import {
 } from './options';
 import { chainTo, nodeByPly, pieceOfSend, Timelines } from './timelines';
 
-/** Actions made by moving a piece on the board from one square to another. */
-const BOARD_KINDS = new Set<string>([
-  'normal', 'double-push', 'en-passant', 'castle', 'promotion', 'depart-past', 'depart-future', 'annihilation', 'king-back',
-]);
-/** Time travel of a piece, listed in the travel panel when the piece is selected. */
-const TRAVEL_KINDS = new Set<string>(['send-forward', 'king-back', 'depart-past', 'depart-future']);
-
-/** Pieces put on the board from beside it: which actions, which square is clicked first, what the row is called. */
+/** Pieces put on the board from beside it: which kinds of action, which square is clicked first, what
+ *  the row is called; made from the kinds the state describes. */
 interface PlacementGroup {
   name: string;
   label: string;
@@ -35,11 +29,18 @@ interface PlacementGroup {
   /** The square chosen first: the target of a drop or arrival, the explosion square of an explosion. */
   first: 'to' | 'from';
 }
-const PLACEMENTS: PlacementGroup[] = [
-  { name: 'pocket', label: 'Drop from the pocket', kinds: new Set(['drop']), first: 'to' },
-  { name: 'arriving', label: 'Arriving', kinds: new Set(['arrival', 'reappear']), first: 'to' },
-  { name: 'explosion', label: 'Explosions', kinds: new Set(['explosion']), first: 'from' },
-];
+
+/** The placement rows of a state's kinds, in the order the kinds come. */
+function placementGroups(kinds: Record<string, KindInfo>): PlacementGroup[] {
+  const groups = new Map<string, PlacementGroup>();
+  for (const [name, k] of Object.entries(kinds)) {
+    if (!k.place) continue;
+    const g = groups.get(k.place.group);
+    if (g) g.kinds.add(name);
+    else groups.set(k.place.group, { name: k.place.group, label: k.place.label, kinds: new Set([name]), first: k.place.first });
+  }
+  return [...groups.values()];
+}
 
 interface Placement {
   group: PlacementGroup;
@@ -52,12 +53,6 @@ interface Placement {
 const EVENT_TYPES = ['action', 'takeback', 'resign', 'accept-draw', 'offer-draw', 'offer-takeback', 'decline', 'time', 'accepted', 'declined',
   'joined', 'kibitz', 'kibitz-switch'];
 
-const KIND_NAMES: Record<string, string> = {
-  normal: 'move', 'double-push': 'double step', 'en-passant': 'en passant', castle: 'castling', promotion: 'promotion',
-  'send-forward': 'sent forward in time', arrival: 'arrival', 'king-back': 'king back in time', drop: 'drop',
-  'depart-past': 'departure to the past', 'depart-future': 'departure to the future', reappear: 'reappearance',
-  explosion: 'explosion', annihilation: 'annihilation',
-};
 
 function otherColor(c: Color): Color {
   return c === 'white' ? 'black' : 'white';
@@ -539,7 +534,7 @@ export class GamePage implements Page {
   // ---- board gestures --------------------------------------------------------------------------
 
   private onMove(orig: string, dest: string): void {
-    const matches = this.legal().filter(a => !a.at_node && BOARD_KINDS.has(a.kind) && a.from === orig && a.to === dest);
+    const matches = this.legal().filter(a => !a.at_node && this.kind(a)?.board && a.from === orig && a.to === dest);
     this.offer(matches);
   }
 
@@ -557,10 +552,26 @@ export class GamePage implements Page {
     }
   }
 
+  /** What the library says of an action's kind (how it is made), from the state. */
+  private kind(a: Action): KindInfo | undefined {
+    return this.state?.kinds[a.kind];
+  }
+
+  /** The kind of an action in words ("sent forward in time"). */
+  private kindWords(a: Action): string {
+    return this.kind(a)?.words ?? a.kind;
+  }
+
+  /** " to move 3", " arrives at move 7": what an action's number is, or nothing. */
+  private argWords(a: Action): string {
+    const words = this.kind(a)?.arg;
+    return words ? ` ${words} ${a.arg}` : '';
+  }
+
   /** Sends an action chosen on the board or in the chooser; a king going back, or a whole-board
    *  travel, is shown on the preview board first and sent from there. */
   private perform(a: Action): void {
-    if (a.kind === 'king-back' || a.at_node) {
+    if (this.kind(a)?.travel === 'back' || a.at_node) {
       this.preview = a;
       if (a.at_node) this.atNode = a.arg;
       else this.selected = a.from;
@@ -785,7 +796,7 @@ export class GamePage implements Page {
     const dests = new Map<Key, Key[]>();
     if (this.canPlay()) {
       for (const a of s.legal) {
-        if (a.at_node || !BOARD_KINDS.has(a.kind) || !isKey(a.from) || !isKey(a.to)) continue;
+        if (a.at_node || !this.kind(a)?.board || !isKey(a.from) || !isKey(a.to)) continue;
         const list = dests.get(a.from) ?? [];
         if (!list.includes(a.to)) list.push(a.to);
         dests.set(a.from, list);
@@ -844,13 +855,13 @@ export class GamePage implements Page {
     const rows: HTMLElement[] = [];
     if (s) {
       const legal = this.legal();
-      for (const group of PLACEMENTS) {
+      for (const group of placementGroups(s.kinds)) {
         const acts = legal.filter(a => !a.at_node && group.kinds.has(a.kind) && a.piece);
         if (!acts.length) continue;
         const pieces = [...new Set(acts.map(a => (a.piece ?? '').toUpperCase()))];
         const buttons = pieces.map(p => {
           const count = acts.filter(a => (a.piece ?? '').toUpperCase() === p).length;
-          const active = this.placement?.group === group && this.placement.piece === p;
+          const active = this.placement?.group.name === group.name && this.placement.piece === p;
           const b = h('button', {
             type: 'button', class: active ? 'place active' : 'place', 'data-group': group.name, 'data-piece': p,
             title: `${PIECE_NAMES[p.toLowerCase()] ?? p}: ${count} action${count === 1 ? '' : 's'}`,
@@ -899,7 +910,7 @@ export class GamePage implements Page {
     fill(box, h('div', { class: 'choice-head' }, 'Several actions match: choose one.'),
       ...c.map(a => {
         const b = h('button', { type: 'button', 'data-coord': a.coord, title: a.coord }, a.human,
-          h('span', { class: 'kind' }, ` ${KIND_NAMES[a.kind] ?? a.kind}${a.promo ? ` to ${PIECE_NAMES[a.promo.toLowerCase()] ?? a.promo}` : ''}${a.kind === 'king-back' ? ` to move ${a.arg}` : ''}`));
+          h('span', { class: 'kind' }, ` ${this.kindWords(a)}${a.promo ? ` to ${PIECE_NAMES[a.promo.toLowerCase()] ?? a.promo}` : ''}${this.kind(a)?.travel === 'back' ? this.argWords(a) : ''}`));
         b.addEventListener('click', () => {
           this.choice = null;
           this.perform(a);
@@ -928,19 +939,19 @@ export class GamePage implements Page {
     const legal = this.legal();
     if (s && this.selected) {
       const key = this.selected;
-      const acts = legal.filter(a => !a.at_node && TRAVEL_KINDS.has(a.kind) && a.from === key);
+      const acts = legal.filter(a => !a.at_node && this.kind(a)?.travel && a.from === key);
       const letter = pieceAt(s.board, key);
       const name = letter ? `${PIECE_NAMES[letter.toLowerCase()] ?? letter} on ${key}` : key;
       if (acts.length) parts.push(h('h3', {}, `Time travel of the ${name}`));
-      else if (legal.some(a => TRAVEL_KINDS.has(a.kind))) parts.push(h('p', { class: 'hint' }, `The ${name} has no time travel now.`));
-      const forward = acts.filter(a => a.kind === 'send-forward');
+      else if (legal.some(a => this.kind(a)?.travel)) parts.push(h('p', { class: 'hint' }, `The ${name} has no time travel now.`));
+      const forward = acts.filter(a => this.kind(a)?.travel === 'forward');
       if (forward.length) parts.push(this.forwardSection(forward));
-      const back = acts.filter(a => a.kind === 'king-back');
+      const back = acts.filter(a => this.kind(a)?.travel === 'back');
       if (back.length) parts.push(this.backSection(back));
-      const departs = acts.filter(a => a.kind === 'depart-past' || a.kind === 'depart-future');
+      const departs = acts.filter(a => this.kind(a)?.travel === 'depart');
       if (departs.length) {
         parts.push(h('div', { class: 'travel-group' }, h('div', { class: 'group-label' }, 'Depart in time:'),
-          ...departs.map(a => this.actionButton(a, `${a.human} (${KIND_NAMES[a.kind]})`))));
+          ...departs.map(a => this.actionButton(a, `${a.human} (${this.kindWords(a)})`))));
       }
     }
     const general = legal.filter(a => a.at_node);
@@ -1053,9 +1064,10 @@ export class GamePage implements Page {
     if (!node || !el || !this.state) return;
     let board = node.board;
     const squares: string[] = [];
-    if (a.kind === 'king-back' && isKey(a.to)) {
-      // Show the king from the future already standing where it lands.
-      board = placeOn(board, a.to, colored('K', this.state.to_move));
+    const traveller = isKey(a.from) ? pieceAt(this.state.board, a.from) : null;
+    if (this.kind(a)?.travel === 'back' && isKey(a.to) && traveller) {
+      // Show the piece from the future (a king going back) already standing where it lands.
+      board = placeOn(board, a.to, traveller);
       squares.push(a.to);
     } else {
       if (isKey(a.from)) squares.push(a.from);
@@ -1125,7 +1137,7 @@ export class GamePage implements Page {
       const number = before ? `${before.move}${before.side === 'white' ? '.' : '…'}` : '';
       const li = h('li', { 'data-ply': ply, class: shown?.ply === ply ? 'shown' : '', title: `ply ${ply}: ${a.coord}` },
         h('span', { class: 'num' }, number), ' ', h('span', { class: 'human' }, a.human),
-        a.kind === 'send-forward' ? h('span', { class: 'note' }, ` (arrives at move ${a.arg})`) : null,
+        s.kinds[a.kind]?.travel === 'forward' ? h('span', { class: 'note' }, ` (${this.argWords(a).trim()})`) : null,
         node && node.timeline !== 1 ? h('span', { class: 'tl' }, ` T${node.timeline}`) : null,
         h('span', { class: 'ply' }, `ply ${ply}`));
       li.addEventListener('click', () => this.show(ply));
@@ -1155,7 +1167,7 @@ export class GamePage implements Page {
     // Grouped by kind, so that a list of thousands (van Gog's arrivals) stays readable.
     const groups = new Map<string, Action[]>();
     for (const a of legal) {
-      const k = a.at_node ? 'travel to an earlier position' : KIND_NAMES[a.kind] ?? a.kind;
+      const k = a.at_node ? 'travel to an earlier position' : this.kindWords(a);
       groups.set(k, [...(groups.get(k) ?? []), a]);
     }
     const sections = [...groups.entries()].map(([k, acts]) =>

@@ -43,7 +43,7 @@ export function transits(state: GameState, chain: GameNode[]): Transit[] {
   const byPly = nodeByPly(state);
   const out: Transit[] = [];
   for (const a of state.actions) {
-    if (a.kind !== 'send-forward' || a.ply === undefined || !onChain.has(a.ply)) continue;
+    if (state.kinds[a.kind]?.travel !== 'forward' || a.ply === undefined || !onChain.has(a.ply)) continue;
     const before = byPly.get(byPly.get(a.ply)?.parent ?? -1);
     out.push({ ply: a.ply, piece: pieceOfSend(a), move: a.arg, color: before?.side ?? 'white' });
   }
