@@ -190,9 +190,9 @@ $(BUILD)/fuzz/%: fuzz/%.c fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | comp
 	$(CC) $(ALL_CFLAGS) $< fuzz/replay.c $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
 # The UCI harness reads sessions through the CLI's protocol file.
-$(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
+$(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci_engine.c src/cli/uci.h src/cli/uci_engine.h fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $< src/cli/uci.c fuzz/replay.c $(BUILD)/libttchess.a $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $< src/cli/uci.c src/cli/uci_engine.c fuzz/replay.c $(BUILD)/libttchess.a $(LDLIBS) -o $@
 
 # The server's harnesses call its handlers: all of src/server/ (it has no
 # main) is compiled into each with TTCHESS_FUZZ, which makes auth.c hash
@@ -322,9 +322,9 @@ $(BUILD)/fuzzer/%: fuzz/%.c fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
 
-$(BUILD)/fuzzer/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci.h fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
+$(BUILD)/fuzzer/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci_engine.c src/cli/uci.h src/cli/uci_engine.h fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< src/cli/uci.c $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(FUZZ_FLAGS) $< src/cli/uci.c src/cli/uci_engine.c $(BUILD)-fuzzlib/libttchess.a $(LDLIBS) -o $@
 
 $(SERVER_FUZZ:%=$(BUILD)/fuzzer/%): $(BUILD)/fuzzer/%: fuzz/%.c $(FUZZ_FIXTURE) $(SERVER_SRC) $(HEADERS) fuzz/fuzz.h $(BUILD)-fuzzlib/libttchess.a | compiler
 	@mkdir -p $(dir $@)

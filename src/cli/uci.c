@@ -1,391 +1,110 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * ttchess engine: the Universal Chess Interface over standard input and
- * output, for every variant (docs/engine.md).  The search runs in a thread
- * of its own so that "stop", "isready" and "quit" are answered while it
- * thinks; one lock keeps the lines of the two threads whole.
- *
- * Positions are games: "position" plays its actions on a record, so an
- * action that needs the history (a king going back, a general travel)
- * finds it, and the search reads every timeline.
+ * output, for every variant (docs/engine.md).  This file is the protocol
+ * loop: it reads one command a line and hands it, by the table below, to
+ * the session's engine-facing side (uci_engine.c), which runs the search
+ * in a thread of its own so that "stop", "isready" and "quit" are
+ * answered while it thinks.
  */
-#include <errno.h>
-#include <limits.h>
-#include <pthread.h>
-#include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
-#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
 #include "uci.h"
+#include "uci_engine.h"
 
-typedef struct Uci {
-    Engine *engine;
-    const Variant *variant;
-    Options options;
-    Game game;
-    bool have_game;
-    int multipv;
-    pthread_t thread;
-    bool searching;
-    SearchLimits limits;
-    FILE *stream;               /* where the answers go */
-    _Atomic bool stop;          /* "stop" for the search thread (SearchLimits.stop) */
-    pthread_mutex_t out;
-} Uci;
-
-static void say(Uci *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(Uci *u, const char *fmt, ...)
+static void run_uci(Uci *u, char *args)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    pthread_mutex_lock(&u->out);
-    vfprintf(u->stream, fmt, ap);
-    fputc('\n', u->stream);
-    fflush(u->stream);
-    pthread_mutex_unlock(&u->out);
-    va_end(ap);
+    (void)args;
+    uci_say(u, "id name ttchess");
+    uci_say(u, "id author the ttchess authors");
+    uci_print_options(u);
+    uci_say(u, "uciok");
 }
 
-/* Writes the actions of a line from the game's present position, each in
- * the game's coordinate form at the position where it is played. */
-static void format_line(const Game *g, const Move *moves, int count, Text *out)
+static void run_isready(Uci *u, char *args)
 {
-    Line l;
-    line_open(&l, g, game_current(g));
-    for (int i = 0; i < count; i++) {
-        if (i) text_add(out, " ");
-        if (!g->variant->format_coord(&l, moves[i], out) || !line_push(&l, moves[i])) break;
-    }
-    line_close(&l);
+    (void)args;
+    uci_say(u, "readyok");
 }
 
-static void print_info(void *context, const SearchInfo *info)
+static void run_ucinewgame(Uci *u, char *args)
 {
-    Uci *u = context;
-    Text pv = TEXT_INIT, score = TEXT_INIT;
-    format_line(&u->game, info->pv, info->pv_length, &pv);
-    if (engine_score_is_mate(info->score)) text_addf(&score, "mate %d", engine_mate_moves(info->score));
-    else text_addf(&score, "cp %d", info->score);
-    say(u, "info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv %s", info->depth,
-        info->seldepth, info->multipv, text_str(&score), (unsigned long long)info->nodes, (unsigned long long)info->nps,
-        info->hashfull, (long long)info->time_ms, text_str(&pv));
-    text_free(&pv);
-    text_free(&score);
+    (void)args;
+    uci_new_game(u);
 }
 
-static void *search_thread(void *arg)
+/* "stop", and "ponderhit": the ponder search ("go ponder") searches
+ * without a limit, so a hit ends it with the move it has found. */
+static void run_stop(Uci *u, char *args)
 {
-    Uci *u = arg;
-    SearchResult r;
-    Text err = TEXT_INIT;
-    if (!engine_search(u->engine, &u->game, &u->limits, print_info, u, &r, &err)) {
-        say(u, "info string error: %s", text_str(&err));
-        r.has_move = false;
-    }
-    text_free(&err);
-    if (!r.has_move) {
-        Outcome o;
-        Text line = TEXT_INIT;
-        if (game_outcome(&u->game, &o) && o.result != RESULT_NONE) {
-            outcome_line(o, u->game.declared_words, &line);
-            say(u, "info string game over: %s", text_str(&line));
-        }
-        text_free(&line);
-        say(u, "bestmove (none)");
-        return NULL;
-    }
-    Text best = TEXT_INIT, ponder = TEXT_INIT;
-    Move pv[2] = { r.best, r.ponder };
-    format_line(&u->game, pv, 1, &best);
-    if (r.ponder.kind != MOVE_NULL) format_line(&u->game, pv, 2, &ponder);
-    const char *p = strchr(text_str(&ponder), ' ');
-    if (p) say(u, "bestmove %s ponder %s", text_str(&best), p + 1);
-    else say(u, "bestmove %s", text_str(&best));
-    text_free(&best);
-    text_free(&ponder);
+    (void)args;
+    uci_stop(u);
+}
+
+/* "d": the variant and FEN of the present position. */
+static void run_d(Uci *u, char *args)
+{
+    (void)args;
+    uci_stop(u);
+    uci_print_fen(u);
+}
+
+typedef struct UciCommand {
+    const char *name;
+    void (*run)(Uci *u, char *args);   /* NULL: "quit", which ends the loop */
+} UciCommand;
+
+static const UciCommand COMMANDS[] = {
+    { "uci", run_uci },
+    { "isready", run_isready },
+    { "ucinewgame", run_ucinewgame },
+    { "setoption", uci_setoption },
+    { "position", uci_position },
+    { "go", uci_go },
+    { "stop", run_stop },
+    { "ponderhit", run_stop },
+    { "quit", NULL },
+    { "d", run_d },
+};
+
+static const UciCommand *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (!strcmp(name, COMMANDS[i].name)) return &COMMANDS[i];
     return NULL;
 }
 
-static void wait_search(Uci *u)
+/* Cuts a line into its command and the words after it (in place), without
+ * its line end and the blanks before the command. */
+static char *split_command(char *line, ssize_t len, char **args)
 {
-    if (!u->searching) return;
-    pthread_join(u->thread, NULL);
-    u->searching = false;
-}
-
-static void stop_search(Uci *u)
-{
-    if (!u->searching) return;
-    atomic_store(&u->stop, true);
-    wait_search(u);
-}
-
-static bool set_position(Uci *u, const char *fen, const char *moves)
-{
-    Game g;
-    Text err = TEXT_INIT;
-    bool ok = game_init(&g, u->variant, &u->options, fen, &err);
-    if (!ok) {
-        say(u, "info string error: bad position: %s", text_str(&err));
-        game_free(&g);
-        text_free(&err);
-        return false;
-    }
-    char *copy = strdup(moves ? moves : "");
-    int n = 0;
-    for (char *save = NULL, *tok = copy ? strtok_r(copy, " \t", &save) : NULL; tok; tok = strtok_r(NULL, " \t", &save)) {
-        n++;
-        text_clear(&err);
-        if (!game_play_text(&g, tok, &err)) {
-            say(u, "info string error: action %d '%s': %s (the position stops before it)", n, tok, text_str(&err));
-            break;
-        }
-    }
-    free(copy);
-    text_free(&err);
-    if (u->have_game) game_free(&u->game);
-    u->game = g;
-    u->have_game = true;
-    return true;
-}
-
-static void cmd_position(Uci *u, char *args)
-{
-    char *moves = strstr(args, " moves ");
-    if (moves) {
-        *moves = 0;
-        moves += 7;
-    } else if (!strncmp(args, "moves ", 6)) {
-        moves = args + 6;
-        *args = 0;
-    }
-    while (*args == ' ') args++;
-    if (!strncmp(args, "startpos", 8)) {
-        set_position(u, NULL, moves);
-    } else if (!strncmp(args, "fen ", 4)) {
-        set_position(u, args + 4, moves);
-    } else if (!strcmp(args, "startpos") || !*args) {
-        set_position(u, NULL, moves);
-    } else {
-        say(u, "info string error: 'position' needs 'startpos' or 'fen FEN'");
-    }
-}
-
-/* The number after a word of "go": 0 when missing, a negative number
- * counts as 0 and a huge one as the most an int holds, so that no limit
- * wraps around. */
-static long long next_number(char **save)
-{
-    char *t = strtok_r(NULL, " \t", save);
-    long long v = t ? strtoll(t, NULL, 10) : 0;
-    return v < 0 ? 0 : v > INT_MAX ? INT_MAX : v;
-}
-
-static void cmd_go(Uci *u, char *args)
-{
-    stop_search(u);
-    SearchLimits lim = { 0 };
-    lim.multipv = u->multipv;
-    char *save = NULL;
-    for (char *t = strtok_r(args, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-        if (!strcmp(t, "depth")) lim.depth = (int)next_number(&save);
-        else if (!strcmp(t, "nodes")) lim.nodes = (uint64_t)next_number(&save);
-        else if (!strcmp(t, "movetime")) lim.movetime = next_number(&save);
-        else if (!strcmp(t, "wtime")) lim.time[WHITE] = next_number(&save);
-        else if (!strcmp(t, "btime")) lim.time[BLACK] = next_number(&save);
-        else if (!strcmp(t, "winc")) lim.inc[WHITE] = next_number(&save);
-        else if (!strcmp(t, "binc")) lim.inc[BLACK] = next_number(&save);
-        else if (!strcmp(t, "movestogo")) lim.movestogo = (int)next_number(&save);
-        else if (!strcmp(t, "mate")) lim.mate = (int)next_number(&save);
-        else if (!strcmp(t, "infinite")) lim.infinite = true;
-        else if (!strcmp(t, "ponder")) lim.infinite = true;
-        else say(u, "info string ignoring '%s' in go", t);
-    }
-    if (!u->have_game) set_position(u, NULL, NULL);
-    /* Cleared here, before the thread starts, so that a "stop" that comes
-     * before the search has begun still ends it. */
-    atomic_store(&u->stop, false);
-    lim.stop = &u->stop;
-    u->limits = lim;
-    if (pthread_create(&u->thread, NULL, search_thread, u) != 0) {
-        say(u, "info string error: cannot start the search thread");
-        say(u, "bestmove (none)");
-        return;
-    }
-    u->searching = true;
-}
-
-static void print_options(Uci *u)
-{
-    Text vars = TEXT_INIT;
-    for (int i = 0; VARIANTS[i]; i++) text_addf(&vars, " var %s", VARIANTS[i]->name);
-    say(u, "option name UCI_Variant type combo default chess%s", text_str(&vars));
-    text_free(&vars);
-    say(u, "option name VariantOptions type string default <empty>");
-    say(u, "option name Hash type spin default %d min 1 max %d", ENGINE_HASH_DEFAULT_MB, ENGINE_HASH_MAX_MB);
-    say(u, "option name Threads type spin default 1 min 1 max %d", ENGINE_MAX_THREADS);
-    say(u, "option name MultiPV type spin default 1 min 1 max %d", ENGINE_MAX_MULTIPV);
-    say(u, "option name Skill Level type spin default %d min 0 max %d", ENGINE_SKILL_MAX, ENGINE_SKILL_MAX);
-    say(u, "option name Clear Hash type button");
-}
-
-/* A spin option's value: a whole number from min to max, else an error
- * line that says so (the option keeps its value). */
-static bool spin_value(Uci *u, const char *name, const char *value, long min, long max, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(value, &end, 10);
-    if (errno || end == value || *end || v < min || v > max) {
-        say(u, "info string error: %s takes a whole number from %ld to %ld, not '%s'", name, min, max, value);
-        return false;
-    }
-    *out = (int)v;
-    return true;
-}
-
-/* A search that only "stop" ends: "go infinite", "go ponder", or "go"
- * with no limit at all. */
-static bool unlimited(const SearchLimits *l)
-{
-    return l->infinite || (!l->depth && !l->nodes && !l->movetime && !l->time[WHITE] && !l->time[BLACK] &&
-                           !l->inc[WHITE] && !l->inc[BLACK] && !l->mate);
-}
-
-/* "setoption name NAME [value VALUE]": names may hold spaces. */
-static void cmd_setoption(Uci *u, char *args)
-{
-    stop_search(u);
-    char *name = strstr(args, "name ");
-    if (!name) {
-        say(u, "info string error: setoption needs 'name'");
-        return;
-    }
-    name += 5;
-    char *value = strstr(name, " value ");
-    if (value) {
-        *value = 0;
-        value += 7;
-    } else {
-        value = "";
-    }
-    while (*name == ' ') name++;
-    for (char *end = name + strlen(name); end > name && end[-1] == ' ';) *--end = 0;
-    if (!strcasecmp(name, "UCI_Variant")) {
-        const Variant *v = variant_find(value);
-        if (!v) {
-            Text names = TEXT_INIT;
-            variant_names(&names);
-            say(u, "info string error: unknown variant '%s' (one of: %s)", value, text_str(&names));
-            text_free(&names);
-            return;
-        }
-        u->variant = v;
-        options_default(v, &u->options);
-        if (u->have_game) game_free(&u->game);
-        u->have_game = false;
-    } else if (!strcasecmp(name, "VariantOptions")) {
-        Options o;
-        Text err = TEXT_INIT;
-        options_default(u->variant, &o);
-        if (strcmp(value, "<empty>") && !options_parse(u->variant, &o, value, &err))
-            say(u, "info string error: %s", text_str(&err));
-        else u->options = o;
-        text_free(&err);
-    } else if (!strcasecmp(name, "Hash")) {
-        int mb;
-        if (spin_value(u, "Hash", value, 1, ENGINE_HASH_MAX_MB, &mb) && !engine_set_hash(u->engine, mb))
-            say(u, "info string error: out of memory for a hash of %d MB (the hash is unchanged)", mb);
-    } else if (!strcasecmp(name, "Threads")) {
-        int n;
-        if (spin_value(u, "Threads", value, 1, ENGINE_MAX_THREADS, &n)) engine_set_threads(u->engine, n);
-    } else if (!strcasecmp(name, "MultiPV")) {
-        spin_value(u, "MultiPV", value, 1, ENGINE_MAX_MULTIPV, &u->multipv);
-    } else if (!strcasecmp(name, "Skill Level")) {
-        int n;
-        if (spin_value(u, "Skill Level", value, 0, ENGINE_SKILL_MAX, &n)) engine_set_skill(u->engine, n);
-    } else if (!strcasecmp(name, "Clear Hash")) {
-        engine_new_game(u->engine);
-    } else {
-        say(u, "info string error: no option named '%s'", name);
-    }
-}
-
-static void print_fen(Uci *u)
-{
-    if (!u->have_game) set_position(u, NULL, NULL);
-    Text fen = TEXT_INIT;
-    u->variant->to_fen(&u->game.options, game_state(&u->game), &fen);
-    say(u, "info string variant %s fen %s", u->variant->name, text_str(&fen));
-    text_free(&fen);
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+    char *cmd = line;
+    while (*cmd == ' ' || *cmd == '\t') cmd++;
+    *args = cmd + strcspn(cmd, " \t");
+    if (**args) *(*args)++ = 0;
+    return cmd;
 }
 
 int uci_run(FILE *in, FILE *out)
 {
     Uci u;
-    memset(&u, 0, sizeof u);
-    u.engine = engine_new();
-    if (!u.engine) return 1;
-    u.stream = out;
-    u.variant = &VARIANT_CHESS;
-    options_default(u.variant, &u.options);
-    u.multipv = 1;
-    pthread_mutex_init(&u.out, NULL);
+    if (!uci_open(&u, out)) return 1;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     bool quitting = false;
-    while ((len = getline(&line, &cap, in)) >= 0) {
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
-        char *cmd = line;
-        while (*cmd == ' ' || *cmd == '\t') cmd++;
-        char *args = cmd + strcspn(cmd, " \t");
-        if (*args) *args++ = 0;
-        if (!strcmp(cmd, "uci")) {
-            say(&u, "id name ttchess");
-            say(&u, "id author the ttchess authors");
-            print_options(&u);
-            say(&u, "uciok");
-        } else if (!strcmp(cmd, "isready")) {
-            say(&u, "readyok");
-        } else if (!strcmp(cmd, "ucinewgame")) {
-            stop_search(&u);
-            engine_new_game(u.engine);
-            if (u.have_game) game_free(&u.game);
-            u.have_game = false;
-        } else if (!strcmp(cmd, "setoption")) {
-            cmd_setoption(&u, args);
-        } else if (!strcmp(cmd, "position")) {
-            stop_search(&u);
-            cmd_position(&u, args);
-        } else if (!strcmp(cmd, "go")) {
-            cmd_go(&u, args);
-        } else if (!strcmp(cmd, "stop")) {
-            stop_search(&u);
-        } else if (!strcmp(cmd, "ponderhit")) {
-            stop_search(&u);
-        } else if (!strcmp(cmd, "quit")) {
-            quitting = true;
-            break;
-        } else if (!strcmp(cmd, "d")) {
-            stop_search(&u);
-            print_fen(&u);
-        } else if (*cmd) {
-            say(&u, "info string unknown command '%s'", cmd);
-        }
+    while (!quitting && (len = getline(&line, &cap, in)) >= 0) {
+        char *args;
+        char *cmd = split_command(line, len, &args);
+        const UciCommand *c = find_command(cmd);
+        if (c && c->run) c->run(&u, args);
+        else if (c) quitting = true;
+        else if (*cmd) uci_say(&u, "info string unknown command '%s'", cmd);
     }
-    /* At the end of the input (a script piping "go depth 10" in), a search
-     * with a limit is allowed to finish and answer; one without a limit
-     * would never end, so it is stopped, as it is by "quit". */
-    if (!quitting && u.searching && !unlimited(&u.limits)) wait_search(&u);
-    stop_search(&u);
     free(line);
-    if (u.have_game) game_free(&u.game);
-    engine_free(u.engine);
-    pthread_mutex_destroy(&u.out);
+    uci_close(&u, quitting);
     return 0;
 }

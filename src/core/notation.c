@@ -256,10 +256,10 @@ static bool san_matches(const Board *b, const SanPattern *want, Move m)
     return true;
 }
 
-/* SAN: [piece][from file][from rank][x]to[=promo]. */
-static bool parse_san(const Parse *p, const char *s, Move *out)
+/* Reads a SAN text, [piece][from file][from rank][x]to[=promo], into the
+ * pattern the legal moves are matched against; false when it is no SAN. */
+static bool read_san(const char *s, SanPattern *pattern)
 {
-    const Board *b = p->b;
     char t[16];
     /* A longer text is no SAN; cutting it short could make it one. */
     size_t n = strlen(s);
@@ -296,6 +296,16 @@ static bool parse_san(const Parse *p, const char *s, Move *out)
         else return false;
     }
     if (want.promo != NO_TYPE && (want.type != PAWN || want.promo == PAWN || want.promo == KING)) return false;
+    *pattern = want;
+    return true;
+}
+
+/* SAN: [piece][from file][from rank][x]to[=promo]. */
+static bool parse_san(const Parse *p, const char *s, Move *out)
+{
+    const Board *b = p->b;
+    SanPattern want;
+    if (!read_san(s, &want)) return false;
     PieceType promo_or_queen = want.promo ? want.promo : QUEEN;
 
     int nfound = 0;

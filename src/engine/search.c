@@ -18,65 +18,19 @@
  *
  * Prunings that assume chess (a null move, futility) are used only where
  * the evaluator says the game cannot tell; docs/engine.md lists them.
+ *
+ * This file is the tree: move ordering, quiescence, the main search in
+ * its named steps and the root actions of one depth.  deepening.c runs the
+ * depths one after another; engine.c sets a search up, plans its time and
+ * runs its threads (search_internal.h: what they share).
  */
-#include "engine.h"
-
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "eval.h"
 #include "pv.h"
+#include "search_internal.h"
 #include "see.h"
-#include "tt.h"
-
-/* ---- Tunable constants of the search ------------------------------------ */
-
-/* Named here, in one table, so that a change of behaviour is a change of
- * data; `ttchess bench`'s node count shows at once that one was made. */
-static const struct SearchParams {
-    int aspiration_window;      /* first half-width, centipawns          */
-    int aspiration_min_depth;   /* iterations before windows are used    */
-    int rfp_max_depth;          /* reverse futility pruning up to here   */
-    int rfp_margin;             /* per ply of depth                      */
-    int null_min_depth;
-    int null_base_reduction;
-    int null_depth_divisor;     /* reduction grows by 1 per this many plies */
-    int lmr_min_depth;
-    int lmr_min_moves;          /* moves searched in full before reducing */
-    double lmr_base, lmr_divisor;
-    int lmp_max_depth;          /* late move pruning up to here          */
-    int lmp_base;               /* quiet moves kept: base + depth squared */
-    int lmp_probes;             /* late quiet moves tried for a check    */
-    int qsearch_delta;          /* margin of delta pruning in quiescence */
-    int history_max;
-    int check_time_every;       /* nodes between two looks at the clock  */
-    int move_overhead_ms;       /* kept back for the pipe and the GUI    */
-    int default_moves_to_go;    /* moves the clock must last, if unsaid  */
-} SEARCH = {
-    .aspiration_window = 25,
-    .aspiration_min_depth = 5,
-    .rfp_max_depth = 6,
-    .rfp_margin = 90,
-    .null_min_depth = 3,
-    .null_base_reduction = 3,
-    .null_depth_divisor = 6,
-    .lmr_min_depth = 3,
-    .lmr_min_moves = 3,
-    .lmr_base = 0.75,
-    .lmr_divisor = 2.25,
-    .lmp_max_depth = 3,
-    .lmp_base = 4,
-    .lmp_probes = 32,
-    .qsearch_delta = 200,
-    .history_max = 16384,
-    .check_time_every = 256,
-    .move_overhead_ms = 30,
-    .default_moves_to_go = 30,
-};
 
 /* Move ordering classes: the hash move, then captures and promotions
  * that do not lose material by exchange (by the value they win, MVV-LVA),
@@ -89,149 +43,6 @@ enum {
     ORDER_SPECIAL = 1 << 21,
     ORDER_BAD_NOISY = 1 << 20
 };
-
-/* ---- The engine and its threads ----------------------------------------- */
-
-typedef struct RootMove {
-    Move move;
-    int score, previous_score;
-    int seldepth;
-    Move pv[ENGINE_MAX_PLY];
-    int pv_length;
-} RootMove;
-
-/* Move ordering scores of one ply's list. */
-typedef struct Scores {
-    int *at;
-    int capacity;
-} Scores;
-
-enum { HISTORY_SQUARES = 65 };   /* SQ_NONE (a drop, a send) counts as square 64 */
-
-typedef struct Worker {
-    struct Engine *engine;
-    int id;
-    pthread_t thread;
-    Line line;
-    MoveList lists[ENGINE_MAX_PLY + 1];
-    Scores scores[ENGINE_MAX_PLY + 1];
-    Move killers[ENGINE_MAX_PLY + 1][2];
-    int history[2][HISTORY_SQUARES][HISTORY_SQUARES];
-    Move pv[ENGINE_MAX_PLY + 1][ENGINE_MAX_PLY + 1];
-    int pv_length[ENGINE_MAX_PLY + 1];
-    _Atomic uint64_t nodes;
-    int seldepth;
-    int root_depth;
-    int completed_depth;
-    RootMove *root;
-    int root_count;
-    int pv_index;               /* the MultiPV line being searched      */
-    bool may_abort;             /* the first iteration always completes */
-    bool aborted;
-    bool out_of_memory;
-    uint64_t random;
-} Worker;
-
-struct Engine {
-    TT tt;
-    int threads;
-    int skill;
-    uint64_t seed;
-    /* stop ends the search at the next point where an answer exists (after
-     * the first root action of the first iteration); halt ends it at once,
-     * the first root action unsearched if need be.  halt comes from the
-     * caller (engine_stop, SearchLimits.stop) and from the clock (halt_ms:
-     * the time asked for by "go movetime", twice the hard limit under a
-     * clock): a position where one action's search outlasts the time (a
-     * van Gog board full of pieces from the future) must still answer in
-     * time, with the best action by the first ordering. */
-    atomic_bool stop;
-    atomic_bool halt;
-    /* The search under way. */
-    const Game *game;
-    const Evaluator *evaluator;
-    SearchLimits limits;
-    int multipv;
-    int max_depth;
-    int64_t start_ms, soft_ms, hard_ms;   /* 0: no limit */
-    int64_t halt_ms;                      /* 0: none; ends even the first root action */
-    Worker *workers;
-};
-
-static int64_t now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-/* xorshift64*: the randomness of weakened play, one stream per search. */
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ULL;
-}
-
-Engine *engine_new(void)
-{
-    Engine *e = calloc(1, sizeof *e);
-    if (!e) return NULL;
-    if (!tt_resize(&e->tt, ENGINE_HASH_DEFAULT_MB)) {
-        free(e);
-        return NULL;
-    }
-    e->threads = 1;
-    e->skill = ENGINE_SKILL_MAX;
-    e->seed = 0x9e3779b97f4a7c15ULL;
-    atomic_init(&e->stop, false);
-    atomic_init(&e->halt, false);
-    return e;
-}
-
-void engine_free(Engine *e)
-{
-    if (!e) return;
-    tt_free(&e->tt);
-    free(e);
-}
-
-bool engine_set_hash(Engine *e, int megabytes)
-{
-    if (megabytes < 1) megabytes = 1;
-    if (megabytes > ENGINE_HASH_MAX_MB) megabytes = ENGINE_HASH_MAX_MB;
-    return tt_resize(&e->tt, (size_t)megabytes);
-}
-
-void engine_set_threads(Engine *e, int threads)
-{
-    e->threads = threads < 1 ? 1 : threads > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : threads;
-}
-
-void engine_set_skill(Engine *e, int skill)
-{
-    e->skill = skill < 0 ? 0 : skill > ENGINE_SKILL_MAX ? ENGINE_SKILL_MAX : skill;
-}
-
-void engine_set_seed(Engine *e, uint64_t seed) { e->seed = seed ? seed : 1; }
-
-void engine_new_game(Engine *e) { tt_clear(&e->tt); }
-
-void engine_stop(Engine *e)
-{
-    atomic_store(&e->stop, true);
-    atomic_store(&e->halt, true);
-}
-
-int engine_hashfull(const Engine *e) { return tt_hashfull(&e->tt); }
-
-bool engine_score_is_mate(int score) { return abs(score) >= EVAL_MATE_BOUND && abs(score) <= EVAL_MATE; }
-
-int engine_mate_moves(int score)
-{
-    return score > 0 ? (EVAL_MATE - score + 1) / 2 : -(EVAL_MATE + score) / 2;
-}
 
 /* ---- Scores ------------------------------------------------------------- */
 
@@ -262,20 +73,6 @@ static int outcome_score(Outcome o, Color side, int ply)
 }
 
 /* ---- Stopping ----------------------------------------------------------- */
-
-static uint64_t total_nodes(const Engine *e)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < e->threads; i++) n += atomic_load_explicit(&e->workers[i].nodes, memory_order_relaxed);
-    return n;
-}
-
-/* Has anyone asked the search to end: engine_stop, the search itself
- * (time, nodes), or the caller's own flag (SearchLimits.stop)? */
-static bool stop_requested(const Engine *e)
-{
-    return atomic_load(&e->stop) || (e->limits.stop && atomic_load(e->limits.stop));
-}
 
 /* Counts a node and says whether the search must end.  Only the first
  * thread looks at the clock and the node count; it tells the others
@@ -614,79 +411,120 @@ static int lmr_reduction(int depth, int moves, bool pv_node)
     return n < 0 ? 0 : n;
 }
 
-static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_allowed)
+/* A node of the main search as its steps see it: the window (narrowed
+ * as better actions are found), the depth left, and what is known of the
+ * position before its actions are tried. */
+typedef struct Frame {
+    int alpha, beta, depth, ply;
+    bool pv_node;
+    bool in_check;
+    int eval;               /* the static evaluation; -EVAL_INFINITE in check */
+    const Node *node;       /* the present node: it does not move while children are pushed */
+    const Board *board;
+} Frame;
+
+static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_allowed);
+
+/* The ends that need no action generated: the game ended early, a
+ * repetition, the deepest ply; and no line can do better than mating now,
+ * or worse than being mated (the window is narrowed to that). */
+static inline bool ends_before_actions(Worker *w, Frame *f, int *score)
 {
-    if (depth <= 0) return qsearch(w, alpha, beta, ply);
-    bool pv_node = beta - alpha > 1;
-    w->pv_length[ply] = 0;
-    if (count_node_and_check(w)) return 0;
-    if (ply > w->seldepth) w->seldepth = ply;
-    const Line *l = &w->line;
-    const Node *node = present(w);
-    const Board *b = &node->state->board;
-    int score;
-    if (early_end(w, ply, &score)) return score;
-    if (is_repetition(l)) return 0;
-    if (ply >= ENGINE_MAX_PLY) return evaluate(w);
-
-    /* No line can do better than mating now, or worse than being mated. */
-    if (alpha < -EVAL_MATE + ply) alpha = -EVAL_MATE + ply;
-    if (beta > EVAL_MATE - ply - 1) beta = EVAL_MATE - ply - 1;
-    if (alpha >= beta) return alpha;
-
-    TTHit hit;
-    bool tt_hit = tt_probe(&w->engine->tt, node->key, &hit);
-    Move hash_move = tt_hit ? hit.move : move_none();
-    if (tt_hit && !pv_node && hit.depth >= depth) {
-        int s = score_from_tt(hit.score, ply);
-        if (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && s >= beta) ||
-            (hit.bound == TT_BOUND_UPPER && s <= alpha))
-            return s;
+    if (early_end(w, f->ply, score)) return true;
+    *score = 0;
+    if (is_repetition(&w->line)) return true;
+    if (f->ply >= ENGINE_MAX_PLY) {
+        *score = evaluate(w);
+        return true;
     }
+    if (f->alpha < -EVAL_MATE + f->ply) f->alpha = -EVAL_MATE + f->ply;
+    if (f->beta > EVAL_MATE - f->ply - 1) f->beta = EVAL_MATE - f->ply - 1;
+    *score = f->alpha;
+    return f->alpha >= f->beta;
+}
 
-    if (!generate(w, ply)) return 0;
-    if (w->lists[ply].count == 0) return no_action_score(w, ply);
-    if (b->halfmove >= 100) return 0;
-    bool in_check = line_in_check(l);
-    int eval = in_check ? -EVAL_INFINITE : tt_hit ? hit.eval : evaluate(w);
+/* A table entry deep enough whose bound settles the node (never on the
+ * principal variation, whose line must be searched to be reported). */
+static inline bool table_settles(const Frame *f, const TTHit *hit, int *score)
+{
+    if (f->pv_node || hit->depth < f->depth) return false;
+    int s = score_from_tt(hit->score, f->ply);
+    *score = s;
+    return hit->bound == TT_BOUND_EXACT || (hit->bound == TT_BOUND_LOWER && s >= f->beta) ||
+           (hit->bound == TT_BOUND_UPPER && s <= f->alpha);
+}
+
+/* Reverse futility and the null move: does the node stand so far above
+ * beta that its actions need not be searched? */
+static inline bool prunes_node(Worker *w, const Frame *f, bool null_allowed, int *score)
+{
     const Evaluator *ev = w->engine->evaluator;
-
+    const Board *b = f->board;
+    int depth = f->depth, beta = f->beta;
     /* Reverse futility: far enough above beta that a few plies will not
      * bring it back (not in check, not near a mate). */
-    if (!pv_node && !in_check && depth <= SEARCH.rfp_max_depth && eval - SEARCH.rfp_margin * depth >= beta &&
-        beta < EVAL_KNOWN_WIN && beta > -EVAL_KNOWN_WIN)
-        return eval;
-
+    if (!f->pv_node && !f->in_check && depth <= SEARCH.rfp_max_depth && f->eval - SEARCH.rfp_margin * depth >= beta &&
+        beta < EVAL_KNOWN_WIN && beta > -EVAL_KNOWN_WIN) {
+        *score = f->eval;
+        return true;
+    }
     /* Null move: if passing still holds beta, a real action surely does.
      * Only where the game cannot tell a pass (eval.h) and the side has
      * pieces to avoid zugzwang with. */
-    if (!pv_node && !in_check && null_allowed && depth >= SEARCH.null_min_depth && eval >= beta && ply > 0 &&
-        has_pieces(b, b->side) && ev->null_move_ok && ev->null_move_ok(l) && beta < EVAL_KNOWN_WIN) {
-        int r = SEARCH.null_base_reduction + depth / SEARCH.null_depth_divisor;
-        if (!line_push_null(&w->line)) {
-            w->out_of_memory = w->aborted = true;
-            return 0;
-        }
-        score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
-        line_pop(&w->line);
-        if (w->aborted) return 0;
-        if (score >= beta) return score >= EVAL_MATE_BOUND ? beta : score;
-    }
-
-    if (!score_moves(w, ply, hash_move, false)) {
+    if (f->pv_node || f->in_check || !null_allowed || depth < SEARCH.null_min_depth || f->eval < beta ||
+        f->ply <= 0 || !has_pieces(b, b->side) || !ev->null_move_ok || !ev->null_move_ok(&w->line) ||
+        beta >= EVAL_KNOWN_WIN)
+        return false;
+    int r = SEARCH.null_base_reduction + depth / SEARCH.null_depth_divisor;
+    *score = 0;
+    if (!line_push_null(&w->line)) {
         w->out_of_memory = w->aborted = true;
-        return 0;
+        return true;
     }
+    int s = -search(w, -beta, -beta + 1, depth - 1 - r, f->ply + 1, false);
+    line_pop(&w->line);
+    if (w->aborted) return true;
+    if (s < beta) return false;
+    *score = s >= EVAL_MATE_BOUND ? beta : s;
+    return true;
+}
+
+/* The search of one pushed action (principal variation search): the
+ * first in the full window, the others in a null window, late quiet ones
+ * shallower first, searched again in full when they come out better. */
+static inline int search_action(Worker *w, const Frame *f, Move m, int searched, bool quiet, bool gives_check)
+{
+    int alpha = f->alpha, beta = f->beta, depth = f->depth, ply = f->ply;
+    int new_depth = depth - 1 + (gives_check && ply < 2 * w->root_depth ? 1 : 0);
+    if (searched == 0) return -search(w, -beta, -alpha, new_depth, ply + 1, true);
+    int r = 0;
+    if (depth >= SEARCH.lmr_min_depth && searched >= SEARCH.lmr_min_moves && quiet && !f->in_check && !gives_check) {
+        r = lmr_reduction(depth, searched + 1, f->pv_node);
+        if (move_equal(m, w->killers[ply][0]) || move_equal(m, w->killers[ply][1])) r--;
+        if (r > new_depth - 1) r = new_depth - 1;
+        if (r < 0) r = 0;
+    }
+    int score = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+    if (score > alpha && r > 0) score = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, true);
+    if (score > alpha && score < beta) score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
+    return score;
+}
+
+/* The actions in order, each searched unless pruned late; the best is
+ * stored in the table.  The window's alpha rises as actions beat it. */
+static inline int search_actions(Worker *w, Frame *f)
+{
+    const Evaluator *ev = w->engine->evaluator;
+    const Board *b = f->board;
+    int ply = f->ply, depth = f->depth;
     int best = -EVAL_INFINITE, bound = TT_BOUND_UPPER, searched = 0, probes = 0;
     Move best_move = move_none();
     Move quiets[64];
     int quiet_count = 0;
-    Color side = b->side;
     for (int i = 0; i < w->lists[ply].count; i++) {
         Move m = pick_move(w, ply, i);
-        /* b stays valid: the present node does not move while children are pushed. */
         bool quiet = !is_noisy(b, m) && !is_special(m);
-        bool late = ev->late_move_pruning && !pv_node && !in_check && quiet && depth <= SEARCH.lmp_max_depth &&
+        bool late = ev->late_move_pruning && !f->pv_node && !f->in_check && quiet && depth <= SEARCH.lmp_max_depth &&
                     best > -EVAL_MATE_BOUND && searched >= SEARCH.lmp_base + depth * depth;
         /* Late quiet actions are pruned near the leaves, except those that
          * give check (which only playing them shows).  The rest of the
@@ -698,32 +536,18 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             line_pop(&w->line);
             continue;
         }
-        int new_depth = depth - 1 + (gives_check && ply < 2 * w->root_depth ? 1 : 0);
-        if (searched == 0) {
-            score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
-        } else {
-            int r = 0;
-            if (depth >= SEARCH.lmr_min_depth && searched >= SEARCH.lmr_min_moves && quiet && !in_check && !gives_check) {
-                r = lmr_reduction(depth, searched + 1, pv_node);
-                if (move_equal(m, w->killers[ply][0]) || move_equal(m, w->killers[ply][1])) r--;
-                if (r > new_depth - 1) r = new_depth - 1;
-                if (r < 0) r = 0;
-            }
-            score = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-            if (score > alpha && r > 0) score = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, true);
-            if (score > alpha && score < beta) score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
-        }
+        int score = search_action(w, f, m, searched, quiet, gives_check);
         line_pop(&w->line);
         if (w->aborted) return 0;
         searched++;
         if (score > best) {
             best = score;
-            if (score > alpha) {
-                alpha = score;
+            if (score > f->alpha) {
+                f->alpha = score;
                 best_move = m;
                 bound = TT_BOUND_EXACT;
                 update_pv(w, ply, m);
-                if (alpha >= beta) {
+                if (f->alpha >= f->beta) {
                     bound = TT_BOUND_LOWER;
                     if (quiet) record_quiet_cutoff(w, ply, depth, m, quiets, quiet_count);
                     break;
@@ -731,11 +555,41 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             }
         }
         if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
-        (void)side;
     }
-    if (searched == 0) return eval;  /* every action was pruned: the evaluation stands */
-    tt_store(&w->engine->tt, node->key, best_move, score_to_tt(best, ply), in_check ? 0 : eval, depth, bound);
+    if (searched == 0) return f->eval;  /* every action was pruned: the evaluation stands */
+    tt_store(&w->engine->tt, f->node->key, best_move, score_to_tt(best, ply), f->in_check ? 0 : f->eval, depth, bound);
     return best;
+}
+
+static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_allowed)
+{
+    if (depth <= 0) return qsearch(w, alpha, beta, ply);
+    Frame f = { .alpha = alpha, .beta = beta, .depth = depth, .ply = ply, .pv_node = beta - alpha > 1 };
+    w->pv_length[ply] = 0;
+    if (count_node_and_check(w)) return 0;
+    if (ply > w->seldepth) w->seldepth = ply;
+    f.node = present(w);
+    f.board = &f.node->state->board;
+    int score;
+    if (ends_before_actions(w, &f, &score)) return score;
+
+    TTHit hit;
+    bool tt_hit = tt_probe(&w->engine->tt, f.node->key, &hit);
+    Move hash_move = tt_hit ? hit.move : move_none();
+    if (tt_hit && table_settles(&f, &hit, &score)) return score;
+
+    if (!generate(w, ply)) return 0;
+    if (w->lists[ply].count == 0) return no_action_score(w, ply);
+    if (f.board->halfmove >= 100) return 0;
+    f.in_check = line_in_check(&w->line);
+    f.eval = f.in_check ? -EVAL_INFINITE : tt_hit ? hit.eval : evaluate(w);
+    if (prunes_node(w, &f, null_allowed, &score)) return score;
+
+    if (!score_moves(w, ply, hash_move, false)) {
+        w->out_of_memory = w->aborted = true;
+        return 0;
+    }
+    return search_actions(w, &f);
 }
 
 /* ---- The root ------------------------------------------------------------- */
@@ -743,7 +597,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
 /* Searches the root actions from the MultiPV line being searched on,
  * each with its own window; the actions before pv_index are the lines
  * already found at this depth. */
-static int root_search(Worker *w, int alpha, int beta, int depth)
+int search_root(Worker *w, int alpha, int beta, int depth)
 {
     int best = -EVAL_INFINITE;
     w->seldepth = 0;
@@ -799,288 +653,16 @@ static int root_search(Worker *w, int alpha, int beta, int depth)
     return best;
 }
 
-/* Sorts root actions from `from` on by score, keeping the order of equals
- * (so that the best of the last iteration stays first among them). */
-static void sort_root(RootMove *root, int from, int count)
-{
-    for (int i = from + 1; i < count; i++) {
-        RootMove m = root[i];
-        int j = i;
-        while (j > from && root[j - 1].score < m.score) {
-            root[j] = root[j - 1];
-            j--;
-        }
-        root[j] = m;
-    }
-}
-
-static void report_lines(Worker *w, int depth, SearchReport report, void *context)
-{
-    Engine *e = w->engine;
-    if (!report) return;
-    int64_t elapsed = now_ms() - e->start_ms;
-    uint64_t nodes = total_nodes(e);
-    for (int k = 0; k < e->multipv && k < w->root_count; k++) {
-        RootMove *rm = &w->root[k];
-        SearchInfo info = {
-            .depth = depth,
-            .seldepth = rm->seldepth > depth ? rm->seldepth : depth,
-            .multipv = k + 1,
-            .score = rm->score,
-            .bound = 0,
-            .nodes = nodes,
-            .nps = elapsed > 0 ? nodes * 1000 / (uint64_t)elapsed : nodes * 1000,
-            .hashfull = tt_hashfull(&e->tt),
-            .time_ms = elapsed,
-            .pv = rm->pv,
-            .pv_length = rm->pv_length,
-        };
-        report(context, &info);
-    }
-}
-
-/* One iteration for one MultiPV line, with an aspiration window around the
- * last score once the scores have settled. */
-static void aspirate(Worker *w, int depth)
-{
-    RootMove *rm = &w->root[w->pv_index];
-    int window = SEARCH.aspiration_window;
-    int alpha = -EVAL_INFINITE, beta = EVAL_INFINITE;
-    if (depth >= SEARCH.aspiration_min_depth && abs(rm->previous_score) < EVAL_MATE_BOUND) {
-        alpha = rm->previous_score - window;
-        beta = rm->previous_score + window;
-    }
-    for (;;) {
-        int score = root_search(w, alpha, beta, depth);
-        if (w->aborted) return;
-        sort_root(w->root, w->pv_index, w->root_count);
-        if (score <= alpha && alpha > -EVAL_INFINITE) {
-            beta = (alpha + beta) / 2;
-            alpha = score - window < -EVAL_INFINITE ? -EVAL_INFINITE : score - window;
-        } else if (score >= beta && beta < EVAL_INFINITE) {
-            beta = score + window > EVAL_INFINITE ? EVAL_INFINITE : score + window;
-        } else {
-            return;
-        }
-        window += window / 2;
-        if (window > 1000) alpha = -EVAL_INFINITE, beta = EVAL_INFINITE;
-    }
-}
-
-static bool mate_found(const Engine *e, const Worker *w)
-{
-    if (!e->limits.mate || w->root_count == 0) return false;
-    int s = w->root[0].score;
-    return s >= EVAL_MATE_BOUND && engine_mate_moves(s) <= e->limits.mate;
-}
-
-typedef struct Iteration {
-    SearchReport report;
-    void *context;
-} Iteration;
-
-static void iterate(Worker *w, const Iteration *it)
-{
-    Engine *e = w->engine;
-    int start = 1 + (w->id > 0 ? w->id % 2 : 0);
-    for (int depth = start; depth <= e->max_depth; depth++) {
-        w->root_depth = depth;
-        for (int i = 0; i < w->root_count; i++) w->root[i].previous_score = w->root[i].score;
-        int lines = w->id == 0 ? e->multipv : 1;
-        for (w->pv_index = 0; w->pv_index < lines && w->pv_index < w->root_count; w->pv_index++) {
-            aspirate(w, depth);
-            if (w->aborted) break;
-        }
-        if (w->aborted) break;
-        w->completed_depth = depth;
-        w->may_abort = true;
-        if (w->id != 0) continue;
-        sort_root(w->root, 0, e->multipv < w->root_count ? e->multipv : w->root_count);
-        report_lines(w, depth, it ? it->report : NULL, it ? it->context : NULL);
-        if (mate_found(e, w)) break;
-        if (e->soft_ms && now_ms() - e->start_ms >= e->soft_ms) break;
-        if (stop_requested(e)) break;
-        /* A single legal action needs no thought under a clock. */
-        if (w->root_count == 1 && (e->soft_ms || e->limits.movetime) && depth >= 4) break;
-    }
-}
-
-static void *helper_main(void *arg)
-{
-    iterate(arg, NULL);
-    return NULL;
-}
-
-/* ---- Setting up a search ---------------------------------------------------- */
-
-/* How long to think: a fixed time, or a share of the clock (what is left
- * over the moves to come, and most of the increment), never so much that
- * the flag could fall.  The increment is added only after the move is
- * made, so the hard limit comes out of the clock alone: at most half of
- * what is left after the move overhead (the time the answer takes to
- * reach the GUI and the GUI to stop the clock).  The soft limit ends the
- * deepening between iterations; the hard one ends a search in the
- * middle. */
-static void plan_time(Engine *e, Color side)
-{
-    const SearchLimits *lim = &e->limits;
-    e->soft_ms = e->hard_ms = e->halt_ms = 0;
-    if (lim->infinite) return;
-    if (lim->movetime > 0) {
-        int64_t t = lim->movetime - 5;
-        e->soft_ms = e->hard_ms = e->halt_ms = t < 1 ? 1 : t;
-        return;
-    }
-    int64_t left = lim->time[side], inc = lim->inc[side];
-    if (left <= 0 && inc <= 0) return;
-    int moves = lim->movestogo > 0 ? lim->movestogo : SEARCH.default_moves_to_go;
-    int64_t usable = left - SEARCH.move_overhead_ms;
-    if (usable < 1) usable = 1;
-    int64_t soft = usable / moves + inc * 3 / 4;
-    int64_t hard = soft * 4;
-    if (hard > usable / 2) hard = usable / 2;
-    if (soft > hard) soft = hard;
-    e->soft_ms = soft < 1 ? 1 : soft;
-    e->hard_ms = hard < 1 ? 1 : hard;
-    e->halt_ms = 2 * e->hard_ms;
-}
-
-static void free_worker(Worker *w)
-{
-    line_close(&w->line);
-    for (int i = 0; i <= ENGINE_MAX_PLY; i++) {
-        movelist_free(&w->lists[i]);
-        free(w->scores[i].at);
-    }
-    free(w->root);
-}
-
-static bool init_worker(Worker *w, Engine *e, int id, const MoveList *root_moves)
-{
-    memset(w, 0, sizeof *w);
-    w->engine = e;
-    w->id = id;
-    atomic_init(&w->nodes, 0);
-    line_open(&w->line, e->game, game_current(e->game));
-    for (int i = 0; i <= ENGINE_MAX_PLY; i++) movelist_init(&w->lists[i]);
-    w->root = calloc((size_t)root_moves->count, sizeof *w->root);
-    if (!w->root) return false;
-    w->root_count = root_moves->count;
-    for (int i = 0; i < root_moves->count; i++) {
-        w->root[i].move = root_moves->moves[i];
-        w->root[i].score = w->root[i].previous_score = -EVAL_INFINITE;
-        w->root[i].pv[0] = root_moves->moves[i];
-        w->root[i].pv_length = 1;
-    }
-    w->may_abort = id != 0;
-    w->random = e->seed ^ (uint64_t)(id + 1) * 0x9e3779b97f4a7c15ULL;
-    return true;
-}
-
 /* The root actions in a first order: captures and promotions by what they
  * win, then the rest as generated. */
-static void order_root(Worker *w)
+void search_order_root(Worker *w)
 {
     const Board *b = game_board(w->engine->game);
     for (int i = 0; i < w->root_count; i++) {
         Move m = w->root[i].move;
         w->root[i].score = is_noisy(b, m) ? eval_piece_value(captured_type(b, m)) : -EVAL_INFINITE + 1;
     }
-    sort_root(w->root, 0, w->root_count);
+    search_sort_root(w->root, 0, w->root_count);
     for (int i = 0; i < w->root_count; i++) w->root[i].score = w->root[i].previous_score = -EVAL_INFINITE;
 }
 
-/* Weakened play: among the best lines, a pick that favours the better ones
- * less the lower the skill (a random bonus of up to `weakness` centipawns
- * on each line's score). */
-static int pick_weakened(Worker *w, int lines, int skill)
-{
-    int weakness = (ENGINE_SKILL_MAX - skill) * 20;
-    int best = 0, best_value = -EVAL_INFINITE * 2;
-    for (int i = 0; i < lines; i++) {
-        int s = w->root[i].score;
-        if (s == -EVAL_INFINITE) continue;
-        int value = s + (weakness ? (int)(next_random(&w->random) % (uint64_t)(weakness + 1)) : 0);
-        if (value > best_value) {
-            best_value = value;
-            best = i;
-        }
-    }
-    return best;
-}
-
-bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchReport report, void *context,
-                   SearchResult *out, Text *err)
-{
-    memset(out, 0, sizeof *out);
-    out->best = out->ponder = move_none();
-    e->start_ms = now_ms();
-    e->game = g;
-    e->limits = *limits;
-    e->evaluator = evaluator_for(g->variant);
-    bool weakened = e->skill < ENGINE_SKILL_MAX;
-    e->multipv = limits->multipv < 1 ? 1 : limits->multipv > ENGINE_MAX_MULTIPV ? ENGINE_MAX_MULTIPV : limits->multipv;
-    if (weakened && e->multipv < 4) e->multipv = 4;
-    e->max_depth = limits->depth > 0 && limits->depth < ENGINE_MAX_PLY ? limits->depth : ENGINE_MAX_PLY - 1;
-    if (limits->mate > 0 && !limits->depth && 2 * limits->mate + 2 < e->max_depth) e->max_depth = 2 * limits->mate + 2;
-    if (weakened && e->max_depth > 1 + e->skill / 2) e->max_depth = 1 + e->skill / 2;
-    plan_time(e, game_board(g)->side);
-    atomic_store(&e->stop, false);
-    atomic_store(&e->halt, false);
-    tt_new_search(&e->tt);
-
-    Outcome o;
-    MoveList root;
-    movelist_init(&root);
-    bool ok = game_outcome(g, &o) && (o.result != RESULT_NONE || game_generate(g, &root));
-    if (!ok) {
-        movelist_free(&root);
-        return text_fail(err, "out of memory");
-    }
-    if (o.result != RESULT_NONE || root.count == 0) {
-        movelist_free(&root);
-        return true;
-    }
-    e->workers = calloc((size_t)e->threads, sizeof *e->workers);
-    ok = e->workers != NULL;
-    int started = 0;
-    for (int i = 0; ok && i < e->threads; i++) {
-        ok = init_worker(&e->workers[i], e, i, &root);
-        started = i + 1;
-        if (ok) order_root(&e->workers[i]);
-    }
-    movelist_free(&root);
-    int running = 1;
-    for (int i = 1; ok && i < e->threads; i++) {
-        if (pthread_create(&e->workers[i].thread, NULL, helper_main, &e->workers[i]) != 0) break;
-        running = i + 1;
-    }
-    if (ok) {
-        Worker *main_worker = &e->workers[0];
-        Iteration it = { report, context };
-        iterate(main_worker, &it);
-        /* Under "go infinite" the answer waits for engine_stop, as UCI asks. */
-        while (limits->infinite && !stop_requested(e)) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
-        atomic_store(&e->stop, true);
-        for (int i = 1; i < running; i++) pthread_join(e->workers[i].thread, NULL);
-        for (int i = 0; i < started; i++) ok = ok && !e->workers[i].out_of_memory;
-        /* Stopped inside the first iteration: the actions searched so far
-         * have their scores, the others none. */
-        if (main_worker->completed_depth == 0) sort_root(main_worker->root, 0, main_worker->root_count);
-        int lines = e->multipv < main_worker->root_count ? e->multipv : main_worker->root_count;
-        int chosen = weakened ? pick_weakened(main_worker, lines, e->skill) : 0;
-        RootMove *rm = &main_worker->root[chosen];
-        out->has_move = true;
-        out->best = rm->move;
-        out->ponder = rm->pv_length > 1 ? rm->pv[1] : move_none();
-        out->score = rm->score;
-        out->depth = main_worker->completed_depth;
-        out->nodes = total_nodes(e);
-        out->time_ms = now_ms() - e->start_ms;
-    }
-    for (int i = 0; i < started; i++) free_worker(&e->workers[i]);
-    free(e->workers);
-    e->workers = NULL;
-    if (!ok) return text_fail(err, "out of memory");
-    return true;
-}
