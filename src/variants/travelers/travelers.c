@@ -1990,6 +1990,7 @@ static char travelers_piece_mark(const State *s, Square sq)
 const Variant VARIANT_TRAVELERS = {
     .name = "travelers",
     .title = "Time Traveler's Chess",
+    .evaluator = &EVAL_TRAVELERS,
     .start_fen = STARTPOS_FEN,
     .notation_help = "Time travel (human form / coordinate form):\n"
                      "  Nf6/e8  / Nf6/e8   a knight explodes on f6; its traveled half moves to e8\n"

@@ -635,6 +635,7 @@ static bool gifford_describe(const Line *l, Text *out)
 const Variant VARIANT_GIFFORD = {
     .name = "gifford",
     .title = "Time Travel Chess (Gifford)",
+    .evaluator = &EVAL_GIFFORD,
     .start_fen = STARTPOS_FEN " -/- 0/0",
     .notation_help =
         "Time travel (human form / coordinate form / Gifford's own):\n"

@@ -54,7 +54,7 @@ int chessgi_traveller_at(const State *s, Color c, int due)
     return -1;
 }
 
-const Traveller *chessgi_due_now(const State *s)
+const ChessgiTraveller *chessgi_due_now(const State *s)
 {
     Color us = s->board.side;
     int i = chessgi_traveller_at(s, us, s->board.fullmove);
@@ -63,7 +63,7 @@ const Traveller *chessgi_due_now(const State *s)
 
 static bool king_due_now(const State *s)
 {
-    const Traveller *t = chessgi_due_now(s);
+    const ChessgiTraveller *t = chessgi_due_now(s);
     return t && t->type == KING;
 }
 
@@ -75,7 +75,7 @@ static void add_traveller(ChessgiState *gs, Color c, int due, PieceType type)
         gs->traveller[c][i] = gs->traveller[c][i - 1];
         i--;
     }
-    gs->traveller[c][i] = (Traveller){ (uint16_t)due, type, 0 };
+    gs->traveller[c][i] = (ChessgiTraveller){ (uint16_t)due, type, 0 };
 }
 
 static void remove_traveller(ChessgiState *gs, Color c, int i)
@@ -143,7 +143,7 @@ bool chessgi_generate_base(const State *s, MoveList *out)
     const Board *b = &s->board;
     const ChessgiState *gs = chessgi_cstate(s);
     Color us = b->side;
-    const Traveller *due = chessgi_due_now(s);
+    const ChessgiTraveller *due = chessgi_due_now(s);
     /* A king due now must land if it can: that is then the only action. */
     if (due && due->type == KING) {
         add_drops(b, KING, MOVE_ARRIVAL, out);
@@ -161,7 +161,7 @@ const char *chessgi_travel_barred(const Line *l, char *buf, size_t len)
     const State *s = line_state(l);
     const Board *b = &s->board;
     if (!chessgi_travel_on(l)) return "there is no time travel in Chessgi (play --variant chessgi for Time Travel Chessgi)";
-    const Traveller *due = chessgi_due_now(s);
+    const ChessgiTraveller *due = chessgi_due_now(s);
     if (due && due->type == KING) {
         snprintf(buf, len, "the king sent to move %d must be dropped now", due->due);
         return buf;
@@ -698,7 +698,7 @@ static void travel_to_fen(const Options *o, const State *s, Text *out)
 static bool chessgi_note(const Line *l, Move m, Text *out)
 {
     const State *s = line_state(l);
-    const Traveller *due = chessgi_due_now(s);
+    const ChessgiTraveller *due = chessgi_due_now(s);
     if (!due || m.kind == MOVE_ARRIVAL) return true;
     /* Anything but its drop loses it, a general travel included (one to a
      * position at the same move too, unless the move made there drops it,
@@ -746,7 +746,7 @@ static bool chessgi_describe(const Line *l, Text *out)
     else text_add(out, "Time travel: allowed ('travel' lists\nthe earlier positions)\n");
     const Node *now = line_node(l, line_current(l));
     text_addf(out, "Timeline %d of %d\n", now->timeline, now->timelines);
-    const Traveller *due = chessgi_due_now(s);
+    const ChessgiTraveller *due = chessgi_due_now(s);
     if (!due) return !out->failed;
     /* Short lines, to stand beside the board. */
     Bitboard sq = legal_drop_squares(&s->board, due->type);
@@ -777,6 +777,7 @@ const Variant VARIANT_CHESSGI_CLASSIC = {
     .name = "chessgi-classic",
     .title = "Chessgi",
     .params = &CLASSIC_PARAMS,
+    .evaluator = &EVAL_CHESSGI_CLASSIC,
     .start_fen = CHESSGI_START,
     .notation_help = "Drops: N@d5 puts a knight from your pocket on d5 (P@a1: pawns may land on your first rank).\n",
     .from_fen = classic_from_fen,
@@ -788,6 +789,7 @@ const Variant VARIANT_CHESSGI = {
     .name = "chessgi",
     .title = "Time Travel Chessgi",
     .params = &TRAVEL_PARAMS,
+    .evaluator = &EVAL_CHESSGI,
     .start_fen = CHESSGI_START " -/- 0",
     .notation_help =
         "Drops and time travel (human form / coordinate form):\n"

@@ -27,11 +27,15 @@ enum { CHESSGI_CAPACITY_MAX = 32 };
 
 /* A piece sent to a future move: its owner may drop it at its turn at
  * move `due` (a king must be dropped then). */
-typedef struct Traveller {
+typedef struct ChessgiTraveller {
     uint16_t due;
     uint8_t type;
     uint8_t reserved;
-} Traveller;
+} ChessgiTraveller;
+/* The type's old name, which tests/test_chessgi.c still uses (van Gog's
+ * is VanGogTraveller, so both headers may be included together); to go
+ * once that file says ChessgiTraveller. */
+typedef ChessgiTraveller Traveller;
 
 /*
  * The state beside the board.  Pockets count pieces by type; captures
@@ -47,7 +51,7 @@ typedef struct ChessgiState {
     uint8_t travellers[2];     /* how many each side has               */
     uint8_t wait;
     uint8_t reserved[5];
-    Traveller traveller[2][CHESSGI_CAPACITY_MAX];
+    ChessgiTraveller traveller[2][CHESSGI_CAPACITY_MAX];
 } ChessgiState;
 
 /* The fixed parameters that tell the two variants apart. */
@@ -74,7 +78,7 @@ int chessgi_pocket_total(const State *s, Color c);
 /* The index of c's traveller due at move `due`, or -1. */
 int chessgi_traveller_at(const State *s, Color c, int due);
 /* The traveller of the side to move due now, or NULL. */
-const Traveller *chessgi_due_now(const State *s);
+const ChessgiTraveller *chessgi_due_now(const State *s);
 
 /* The position a general travel to node `target` lands in, before the
  * move made there: the target's board and the opponent's pocket and
@@ -111,5 +115,8 @@ void chessgi_explain(const Line *l, Move m, Text *err);
 /* Explains why a drop or a traveller's drop is not legal at position s
  * (the present one, or where a general travel lands). */
 void chessgi_explain_landing(const State *s, Move m, Text *err);
+
+/* The engine's evaluators of both games (chessgi_eval.c). */
+extern const struct Evaluator EVAL_CHESSGI_CLASSIC, EVAL_CHESSGI;
 
 #endif

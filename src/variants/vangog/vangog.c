@@ -85,16 +85,16 @@ void vangog_board_after_landing(const Board *b, Color c, PieceType x, Square t, 
     board_put(out, t, make_piece(c, x));
 }
 
-bool vangog_vacancy_ok(const Board *b, const Traveller *t)
+bool vangog_vacancy_ok(const Board *b, const VanGogTraveller *t)
 {
     return vangog_capture_at(b, t->color, t->to) == t->capture;
 }
 
-const Traveller *vangog_traveller_for(const Board *b, const State *s, PieceType x, Square t)
+const VanGogTraveller *vangog_traveller_for(const Board *b, const State *s, PieceType x, Square t)
 {
     Color us = b->side;
     int capture = vangog_capture_at(b, us, t);
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     Board after;
     bool landed = false, safe = false, check = false;
     for (int i = 0; i < vangog_cstate(s)->travellers; i++) {
@@ -115,7 +115,7 @@ bool vangog_unmet(const State *s, Color c)
     const Obligation *ob = vangog_obligations(s);
     for (int i = 0; i < vangog_cstate(s)->obligations; i++)
         if (ob[i].color == c) return true;
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vangog_cstate(s)->travellers; i++)
         if (tr[i].color == c && !vangog_vacancy_ok(&s->board, &tr[i])) return true;
     return false;
@@ -303,7 +303,7 @@ static void gen_departures_future(const Board *b, MoveList *out)
 static void gen_reappearances(const State *s, MoveList *out)
 {
     const Board *b = &s->board;
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     int start = out->count;
     for (int i = 0; i < vangog_cstate(s)->travellers; i++) {
         if (tr[i].color != b->side) continue;
@@ -410,7 +410,7 @@ static void apply_departure_future(State *next, Move m)
     Board *b = &next->board;
     VanGogState *vs = vangog_state(next);
     Color us = b->side;
-    Traveller t = { vs->origin.tag[m.from], us, piece_type(b->squares[m.from]), m.to,
+    VanGogTraveller t = { vs->origin.tag[m.from], us, piece_type(b->squares[m.from]), m.to,
                     (uint8_t)vangog_capture_at(b, us, m.to), 0, 0 };
     depart(b, vs, m.from, m.to);
     t.check = board_in_check(b, (Color)!us);
@@ -422,7 +422,7 @@ static void apply_reappearance(State *next, Move m)
 {
     Board *b = &next->board;
     VanGogState *vs = vangog_state(next);
-    const Traveller *t = vangog_traveller_for(b, next, m.piece, m.to);
+    const VanGogTraveller *t = vangog_traveller_for(b, next, m.piece, m.to);
     uint16_t origin = t->origin;
     ext_splice(next, (size_t)((const unsigned char *)t - next->ext), sizeof *t, 0);
     vs->travellers--;
@@ -491,7 +491,7 @@ static bool travel_pending(const State *s, Color c)
     const Obligation *ob = vangog_obligations(s);
     for (int i = 0; i < vangog_cstate(s)->obligations; i++)
         if (ob[i].color == c) return true;
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vangog_cstate(s)->travellers; i++)
         if (tr[i].color == c) return true;
     return false;
@@ -544,7 +544,7 @@ static uint64_t vangog_ext_key(const Options *o, const State *s)
                      ((uint64_t)ob[i].from << 14) | ((uint64_t)ob[i].to << 8) | ((uint64_t)ob[i].capture << 1) | ob[i].check;
         key ^= zobrist_feature(DOMAIN, ((uint64_t)OBLIGATION << 56) | f);
     }
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vs->travellers; i++) {
         uint64_t f = ((uint64_t)tr[i].origin << 16) | ((uint64_t)tr[i].color << 15) | ((uint64_t)tr[i].type << 12) |
                      ((uint64_t)tr[i].to << 4) | ((uint64_t)tr[i].capture << 1) | tr[i].check;
@@ -559,7 +559,7 @@ static bool vangog_same_position(const State *a, const State *b)
     return chess_same_board_position(&a->board, &b->board) && !memcmp(&va->origin, &vb->origin, sizeof va->origin) &&
            va->obligations == vb->obligations && va->travellers == vb->travellers &&
            !memcmp(vangog_obligations(a), vangog_obligations(b),
-                   va->obligations * sizeof(Obligation) + va->travellers * sizeof(Traveller));
+                   va->obligations * sizeof(Obligation) + va->travellers * sizeof(VanGogTraveller));
 }
 
 /* ---- FEN ---------------------------------------------------------------- */
@@ -579,7 +579,7 @@ static bool vangog_same_position(const State *a, const State *b)
  */
 typedef struct FenLists {
     Obligation *obligations;
-    Traveller *travellers;
+    VanGogTraveller *travellers;
     Link *links;
     int n_obligations, n_travellers, n_links;
 } FenLists;
@@ -689,7 +689,7 @@ static bool read_link(const char **p, void *ctx)
 static bool read_traveller(const char **p, void *ctx)
 {
     FenLists *f = ctx;
-    Traveller t = { 0 };
+    VanGogTraveller t = { 0 };
     Color c;
     PieceType x;
     Square to;
@@ -708,7 +708,7 @@ static bool read_traveller(const char **p, void *ctx)
 /* Could a traveller with these facts have left by a legal departure?  A
  * pawn reaches neither its first two ranks nor its last; a king never
  * self-captures. */
-static bool traveller_shape(const Traveller *t)
+static bool traveller_shape(const VanGogTraveller *t)
 {
     if (t->type == KING && t->capture == CAPTURE_SELF) return false;
     int rank = t->color == WHITE ? square_rank(t->to) : 7 - square_rank(t->to);
@@ -726,7 +726,7 @@ static bool check_lists(const State *s, const VanGogRules *r, Text *err)
     int n = vangog_arrivals(s);
     const Obligation *ob = vangog_obligations(s);
     const Link *li = vangog_links(s);
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     if (!r->from_future && n) return text_fail(err, "bad FEN: this game has no arrivals from the future, so no obligations or links");
     if (!r->to_future && vs->travellers) return text_fail(err, "bad FEN: this game has no departures to the future, so no travellers");
     /* Each number 1..n once, among obligations and links. */
@@ -803,7 +803,7 @@ static bool kings_somewhere(const State *s, Text *err)
 {
     for (Color c = WHITE; c <= BLACK; c++) {
         bool found = board_kings(&s->board, c) != 0;
-        const Traveller *tr = vangog_travellers(s);
+        const VanGogTraveller *tr = vangog_travellers(s);
         for (int i = 0; i < vangog_cstate(s)->travellers; i++) found |= tr[i].color == c && tr[i].type == KING;
         if (!found) return text_fail(err, "bad FEN: %s has no king, neither on the board nor travelling", color_name(c));
     }
@@ -831,8 +831,8 @@ static State *vangog_from_fen_rules(const VanGogRules *r, const char *fen, Text 
     /* Every item takes a comma or a field of its own. */
     size_t items = 4;
     for (const char *p = rest; *p; p++) items += *p == ',';
-    FenLists f = { calloc(items, sizeof(Obligation)), calloc(items, sizeof(Traveller)), calloc(items, sizeof(Link)), 0, 0, 0 };
-    State *s = state_new(sizeof(VanGogState) + items * (sizeof(Obligation) + sizeof(Traveller) + sizeof(Link)), err);
+    FenLists f = { calloc(items, sizeof(Obligation)), calloc(items, sizeof(VanGogTraveller)), calloc(items, sizeof(Link)), 0, 0, 0 };
+    State *s = state_new(sizeof(VanGogState) + items * (sizeof(Obligation) + sizeof(VanGogTraveller) + sizeof(Link)), err);
     bool ok = s && f.obligations && f.travellers && f.links;
     if (s && !ok) text_fail(err, "out of memory");
     if (ok) {
@@ -847,8 +847,8 @@ static State *vangog_from_fen_rules(const VanGogRules *r, const char *fen, Text 
         unsigned char *p = s->ext + sizeof(VanGogState);
         memcpy(p, f.obligations, f.n_obligations * sizeof(Obligation));
         p += f.n_obligations * sizeof(Obligation);
-        memcpy(p, f.travellers, f.n_travellers * sizeof(Traveller));
-        p += f.n_travellers * sizeof(Traveller);
+        memcpy(p, f.travellers, f.n_travellers * sizeof(VanGogTraveller));
+        p += f.n_travellers * sizeof(VanGogTraveller);
         memcpy(p, f.links, f.n_links * sizeof(Link));
         p += f.n_links * sizeof(Link);
         s->ext_size = (uint32_t)(p - s->ext);
@@ -920,7 +920,7 @@ static void vangog_to_fen(const Options *o, const State *s, Text *out)
     const Link *li = vangog_links(s);
     for (int i = 0; i < vs->links; i++) text_addf(out, "%s%d=%d", i ? "," : "", li[i].number, li[i].origin);
     text_add(out, vs->links ? " " : "- ");
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vs->travellers; i++) {
         text_add(out, i ? "," : "");
         write_piece_letter(tr[i].color, tr[i].type, out);
@@ -944,7 +944,7 @@ static void unmet_words(const State *s, Color c, Text *out)
         text_addf(out, "obligation %d ", ob[i].number);
         obligation_text(&ob[i], out);
     }
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vangog_cstate(s)->travellers; i++) {
         if (tr[i].color != c || vangog_vacancy_ok(&s->board, &tr[i])) continue;
         text_add(out, n++ ? ", " : "");
@@ -983,7 +983,7 @@ static bool vangog_note(const Line *l, Move m, Text *out)
 
 /* What a traveller needs on its square to return (and not to lose), and
  * whether it has it now: "h5 empty (now: yes)". */
-static void traveller_condition(const Board *b, const Traveller *t, Text *out)
+static void traveller_condition(const Board *b, const VanGogTraveller *t, Text *out)
 {
     static const char *const NEEDS[] = { "empty", "an enemy on it", "a %s piece on it" };
     char sq[3];
@@ -1020,7 +1020,7 @@ static bool vangog_describe(const Line *l, Text *out)
         }
         if (r->to_future) {
             int n = 0;
-            const Traveller *tr = vangog_travellers(s);
+            const VanGogTraveller *tr = vangog_travellers(s);
             for (int i = 0; i < vangog_cstate(s)->travellers; i++) {
                 if (tr[i].color != c) continue;
                 if (!n++) text_addf(out, "%s travellers:\n", who);
@@ -1096,6 +1096,7 @@ const Variant VARIANT_VANGOG = {
     .name = "vangog",
     .mode = "full",
     .params = &RULES_FULL,
+    .evaluator = &EVAL_VANGOG,
     .from_fen = vangog_full_from_fen,
     .notation_help = "Time travel both ways (human form / coordinate form):\n" VANGOG_HELP_PAST VANGOG_HELP_FUTURE
         VANGOG_HELP_END,
@@ -1106,6 +1107,7 @@ const Variant VARIANT_VANGOG_PAST = {
     .name = "vangog-past",
     .mode = "past",
     .params = &RULES_PAST,
+    .evaluator = &EVAL_VANGOG_PAST,
     .from_fen = vangog_past_from_fen,
     .notation_help = "Pieces from the future (human form / coordinate form):\n" VANGOG_HELP_PAST VANGOG_HELP_END,
     VANGOG_COMMON,
@@ -1115,6 +1117,7 @@ const Variant VARIANT_VANGOG_FUTURE = {
     .name = "vangog-future",
     .mode = "future",
     .params = &RULES_FUTURE,
+    .evaluator = &EVAL_VANGOG_FUTURE,
     .from_fen = vangog_future_from_fen,
     .notation_help = "Pieces to the future (human form / coordinate form):\n" VANGOG_HELP_FUTURE VANGOG_HELP_END,
     VANGOG_COMMON,

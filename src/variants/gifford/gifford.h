@@ -70,4 +70,7 @@ bool gifford_sheet_join(const Line *l, const char *departure, const char *arriva
 /* Explains why a well-formed action is not legal now, naming the rule. */
 void gifford_explain(const Line *l, Move m, Text *err);
 
+/* The engine's evaluator of Gifford's game (gifford_eval.c). */
+extern const struct Evaluator EVAL_GIFFORD;
+
 #endif
