@@ -119,4 +119,20 @@ void chessgi_explain_landing(const State *s, Move m, Text *err);
 /* The engine's evaluators of both games (chessgi_eval.c). */
 extern const struct Evaluator EVAL_CHESSGI_CLASSIC, EVAL_CHESSGI;
 
+/* The FEN of each game (chessgi_fen.c). */
+State *chessgi_classic_from_fen(const Options *o, const char *fen, Text *err);
+State *chessgi_travel_from_fen(const Options *o, const char *fen, Text *err);
+void chessgi_classic_to_fen(const Options *o, const State *s, Text *out);
+void chessgi_travel_to_fen(const Options *o, const State *s, Text *out);
+
+/* Adds a traveller of colour c due at move `due`, kept sorted (chessgi.c). */
+void chessgi_add_traveller(ChessgiState *gs, Color c, int due, PieceType type);
+/* The key of ext computed from nothing (chessgi.c). */
+uint64_t chessgi_ext_key(const Options *o, const State *s);
+
+/* The order in which FEN and the play screen list a pocket: queens,
+ * rooks, bishops, knights, pawns (chessgi_fen.c). */
+enum { CHESSGI_POCKET_KINDS = 5 };
+extern const char CHESSGI_POCKET_ORDER[CHESSGI_POCKET_KINDS];
+
 #endif

@@ -66,6 +66,7 @@ typedef struct VanGogState {
 } VanGogState;
 
 static inline const VanGogState *vangog_cstate(const State *s) { return (const VanGogState *)s->ext; }
+static inline VanGogState *vangog_state(State *s) { return (VanGogState *)s->ext; }
 static inline const Obligation *vangog_obligations(const State *s)
 {
     return (const Obligation *)(s->ext + sizeof(VanGogState));
@@ -128,5 +129,12 @@ bool vangog_format_human(const Line *l, Move m, Text *out);
 
 /* The engine's evaluators of the three modes (vangog_eval.c). */
 extern const struct Evaluator EVAL_VANGOG, EVAL_VANGOG_PAST, EVAL_VANGOG_FUTURE;
+
+/* The FEN (vangog_fen.c), by the rules of a mode. */
+State *vangog_from_fen_rules(const VanGogRules *r, const char *fen, Text *err);
+void vangog_to_fen(const Options *o, const State *s, Text *out);
+
+/* The key of ext computed from nothing (vangog.c). */
+uint64_t vangog_ext_key(const Options *o, const State *s);
 
 #endif
