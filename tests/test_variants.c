@@ -132,14 +132,18 @@ static void test_every_variant_names_its_evaluator(void **state)
 }
 
 /* The registry lists the games in the order of games.h, which is the
- * order `ttchess variants` and help print. */
+ * order `ttchess variants` and help print (a build with a game from
+ * outside, GAME_DIR_EXTRA, lists it after these). */
 static void test_registry_order(void **state)
 {
     (void)state;
+    static const char games[] =
+        "chess, gifford, vangog, vangog-past, vangog-future, travelers, chessgi-classic, chessgi";
     Text names = TEXT_INIT;
     variant_names(&names);
-    assert_string_equal(text_str(&names),
-                        "chess, gifford, vangog, vangog-past, vangog-future, travelers, chessgi-classic, chessgi");
+    const char *got = text_str(&names);
+    if (strncmp(got, games, strlen(games)) || (got[strlen(games)] && got[strlen(games)] != ','))
+        fail_msg("the variants are listed as: %s", got);
     text_free(&names);
 }
 

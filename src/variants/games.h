@@ -21,3 +21,11 @@
 #include "vangog/vangog_variants.h"
 #include "travelers/travelers_variants.h"
 #include "chessgi/chessgi_variants.h"
+
+/* A game from a folder outside src/variants, for a build of its own:
+ * make BUILD=build-toy GAME_DIR_EXTRA=tests/toy_game ... compiles the
+ * folder's sources into the library, puts it on the include path and
+ * names its <folder>_variants.h here; its variants come last. */
+#ifdef TTCHESS_GAME_EXTRA
+#include TTCHESS_GAME_EXTRA
+#endif
