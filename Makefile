@@ -32,7 +32,7 @@ WARN    := -Wall -Wextra -Werror
 # bench" adds -march=native.
 OPT     ?= -O2
 CFLAGS  ?=
-INCLUDES := -Iinclude -Isrc/core -Isrc/variants -Isrc/history -Isrc/record -Isrc/engine -Isrc/cli -Isrc/server -I/usr/include/postgresql
+INCLUDES := -Iinclude -Isrc/core -Isrc/history -Isrc/variants $(patsubst %/,-I%,$(wildcard src/variants/*/)) $(if $(GAME_DIR_EXTRA),-I$(GAME_DIR_EXTRA) -DTTCHESS_GAME_EXTRA='"$(notdir $(GAME_DIR_EXTRA))_variants.h"') -Isrc/record -Isrc/engine -Isrc/cli -Isrc/server -I/usr/include/postgresql
 # The engine's threads (Lazy SMP) and its reductions (log).
 LDLIBS  := -pthread -lm
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(INCLUDES) -D_POSIX_C_SOURCE=200809L
@@ -53,7 +53,7 @@ endif
 ASAN_OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_BUILD := $(BUILD)-asan
 
-LIB_SRC := $(filter-out src/core/tables_gen.c,$(wildcard src/core/*.c src/variants/*.c src/history/*.c src/record/*.c src/engine/*.c))
+LIB_SRC := $(filter-out src/core/tables_gen.c,$(wildcard src/core/*.c src/history/*.c src/variants/*.c src/variants/*/*.c $(GAME_DIR_EXTRA:%=src/../%/*.c) src/record/*.c src/engine/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 # The web server (ttchess serve): a layer over the library, linked into
 # the one ttchess program, with the Debian libraries it needs.
@@ -70,7 +70,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 REF_SRC := $(wildcard tests/ref/*_ref.c)
 REF_BIN := $(REF_SRC:tests/ref/%_ref.c=$(BUILD)/tests/%-ref)
 TOOL_BIN := $(BUILD)/tests/random-game $(BUILD)/tests/rules-dump $(REF_BIN)
-HEADERS := $(wildcard include/ttchess/*.h src/*/*.h)
+HEADERS := $(wildcard include/ttchess/*.h src/*/*.h src/variants/*/*.h $(GAME_DIR_EXTRA:%=%/*.h))
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_SECONDS ?= 60

@@ -1213,7 +1213,7 @@ static void plain_actions_now(MoveList *out)
     Color us = b->side;
     int n = b->fullmove;
     movelist_init(out);
-    const Traveller *due = NULL;
+    const ChessgiTraveller *due = NULL;
     for (int i = 0; i < gs->travellers[us]; i++)
         if (gs->traveller[us][i].due == n) due = &gs->traveller[us][i];
     if (due && due->type == KING) {
@@ -1289,7 +1289,7 @@ static void check_plain_rules(void)
         const State *at = game_node(&G, i)->state;
         bool king = board_kings(&at->board, us) != 0;
         for (int k = 0; k < gs->travellers[us]; k++) {
-            const Traveller *t = &gs->traveller[us][k];
+            const ChessgiTraveller *t = &gs->traveller[us][k];
             /* A traveller due now is lost unless the target is at its move. */
             if (t->type == KING && !(t->due == b->fullmove && at->board.fullmove != b->fullmove)) king = true;
         }
@@ -1318,7 +1318,7 @@ static void landing_fen(int target, Text *out)
     gs->travellers[us] = 0;
     memset(gs->traveller[us], 0, sizeof gs->traveller[us]);
     for (int i = 0; i < mine->travellers[us]; i++) {
-        Traveller t = mine->traveller[us][i];
+        ChessgiTraveller t = mine->traveller[us][i];
         if (t.due == now->board.fullmove && at->board.fullmove != now->board.fullmove) continue;
         gs->traveller[us][gs->travellers[us]++] = t;
     }

@@ -8,6 +8,14 @@
  */
 #include "support.h"
 
+/* Every game's own header, together: none may claim a name another uses
+ * (both Chessgi and van Gog have travellers). */
+#include "chessgi.h"
+#include "eval.h"
+#include "gifford.h"
+#include "travelers.h"
+#include "vangog.h"
+
 /* ---- Helpers ------------------------------------------------------------ */
 
 static const Variant *variant(const char *name)
@@ -107,6 +115,49 @@ static void test_registry_tables_complete(void **state)
 }
 
 /* ---- Options ------------------------------------------------------------ */
+
+/* Each registered variant names its evaluator in its own table: a game
+ * without one is an error here, not chess's evaluation in disguise. */
+static void test_every_variant_names_its_evaluator(void **state)
+{
+    (void)state;
+    for (int i = 0; VARIANTS[i]; i++) {
+        const Variant *v = VARIANTS[i];
+        const Evaluator *ev = evaluator_for(v);
+        if (!ev) fail_msg("%s names no evaluator", v->name);
+        assert_ptr_equal(ev, v->evaluator);
+        assert_string_equal(ev->variant, v->name);
+        assert_non_null(ev->evaluate);
+    }
+}
+
+/* The registry lists the games in the order of games.h, which is the
+ * order `ttchess variants` and help print (a build with a game from
+ * outside, GAME_DIR_EXTRA, lists it after these). */
+static void test_registry_order(void **state)
+{
+    (void)state;
+    static const char games[] =
+        "chess, gifford, vangog, vangog-past, vangog-future, travelers, chessgi-classic, chessgi";
+    Text names = TEXT_INIT;
+    variant_names(&names);
+    const char *got = text_str(&names);
+    if (strncmp(got, games, strlen(games)) || (got[strlen(games)] && got[strlen(games)] != ','))
+        fail_msg("the variants are listed as: %s", got);
+    text_free(&names);
+}
+
+/* The games' headers can be included together: their travellers are two
+ * types of two names. */
+static void test_game_headers_together(void **state)
+{
+    (void)state;
+    ChessgiTraveller chessgi = { .due = 12, .type = KNIGHT };
+    VanGogTraveller vangog = { .type = QUEEN, .to = make_square(7, 4) };
+    assert_int_equal(chessgi.due, 12);
+    assert_int_equal(vangog.to, make_square(7, 4));
+    assert_true(sizeof(GiffordState) > 0 && sizeof(TravelersState) > 0);
+}
 
 static void test_chess_has_no_options(void **state)
 {
@@ -321,6 +372,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry_tables_complete),
+        cmocka_unit_test(test_every_variant_names_its_evaluator),
+        cmocka_unit_test(test_registry_order),
+        cmocka_unit_test(test_game_headers_together),
         cmocka_unit_test(test_chess_has_no_options),
         cmocka_unit_test(test_chess_fen_needs_one_king_a_side),
         cmocka_unit_test(test_chess_fen_side_not_to_move_in_check),

@@ -164,6 +164,10 @@ typedef struct Variant {
     /* The fixed parameters of a variant that shares its code with others
      * (van Gog's kinds of travel); NULL when there are none. */
     const void *params;
+    /* The engine's evaluation of this variant (src/variants/eval.h; the
+     * library reads it through evaluator_for).  Every registered variant
+     * has one, beside its rules (tests/test_variants.c checks). */
+    const struct Evaluator *evaluator;
     const char *start_fen;     /* the start position in this variant's FEN     */
     const char *notation_help; /* the game's own action forms, for help; or NULL */
     const OptionSpec *options; /* the named rule limits, option_count of them  */

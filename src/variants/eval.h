@@ -2,9 +2,9 @@
  *
  * Evaluation: how good a position is for the side to move, in centipawns,
  * for the engine's search (src/engine/).  Each game has its own
- * evaluation in a file beside its rules (chess_eval.c, gifford_eval.c,
- * vangog_eval.c, travelers_eval.c, chessgi_eval.c), built on one shared
- * chess evaluation of the board (material, tapered piece-square tables,
+ * evaluation in its folder, beside its rules (chess/chess_eval.c,
+ * gifford/gifford_eval.c, ...), named by its Variant table, built on one
+ * shared chess evaluation of the board (board_eval.c) (material, tapered piece-square tables,
  * mobility, pawn structure, king safety counting every king).  Weights are
  * named constants, one table per game, so that tuning changes data, not
  * code (docs/engine.md says how they were tuned).
@@ -96,7 +96,8 @@ typedef struct Evaluator {
     bool late_move_pruning;
 } Evaluator;
 
-/* The evaluator of a variant (every variant has one). */
+/* The evaluator of a variant: the one its table names (Variant.evaluator);
+ * every registered variant names one (tests/test_variants.c checks). */
 const Evaluator *evaluator_for(const Variant *v);
 
 #endif

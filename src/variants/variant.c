@@ -8,14 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const Variant VARIANT_GIFFORD, VARIANT_VANGOG, VARIANT_VANGOG_PAST, VARIANT_VANGOG_FUTURE, VARIANT_TRAVELERS,
-    VARIANT_CHESSGI_CLASSIC, VARIANT_CHESSGI;
+/* Every game's variants, as games.h lists them. */
+#define VARIANT(name) extern const Variant name;
+#include "games.h"
+#undef VARIANT
 
 const Variant *const VARIANTS[] = {
-    &VARIANT_CHESS, &VARIANT_GIFFORD, &VARIANT_VANGOG, &VARIANT_VANGOG_PAST, &VARIANT_VANGOG_FUTURE, &VARIANT_TRAVELERS,
-    /* Before chessgi: the title "Chessgi" names the base game, not the
-     * variant called chessgi. */
-    &VARIANT_CHESSGI_CLASSIC, &VARIANT_CHESSGI, NULL,
+#define VARIANT(name) &name,
+#include "games.h"
+#undef VARIANT
+    NULL,
 };
 
 const Variant *variant_find(const char *name)

@@ -249,7 +249,7 @@ static int obligation_debt(const VanGogWeights *w, const State *s, const Obligat
  * square's content is what the vacancy principle judges at the end
  * (vangog_vacancy_ok), so it serves as the proxy, and a traveller that
  * must give check on landing is marked down for it. */
-static int traveller_value(const VanGogWeights *w, const Board *b, const Traveller *t)
+static int traveller_value(const VanGogWeights *w, const Board *b, const VanGogTraveller *t)
 {
     int value = eval_piece_value((PieceType)t->type) * w->traveller_percent / 100 - w->traveller_open;
     value -= landing_cost(w, b, (Color)t->color, t->to, t->capture) * w->traveller_landing_percent / 100;
@@ -287,7 +287,7 @@ static int promises_for_white(const VanGogWeights *w, const Line *l)
         score += (any[BLACK] - any[WHITE]) * w->obligations_any;
     }
     if (r->to_future) {
-        const Traveller *tr = vangog_travellers(s);
+        const VanGogTraveller *tr = vangog_travellers(s);
         for (int i = 0; i < vs->travellers; i++)
             score += (tr[i].color == WHITE ? 1 : -1) * traveller_value(w, &s->board, &tr[i]);
     }

@@ -46,7 +46,7 @@ void obligation_text(const Obligation *o, Text *out)
 
 /* A traveller, and a reappearance, name no square it left from: a pawn
  * keeps its letter there ("Pxd5†"), as it would read oddly without. */
-void traveller_text(const Traveller *t, Text *out)
+void traveller_text(const VanGogTraveller *t, Text *out)
 {
     text_add_char(out, piece_letter(t->type));
     if (t->capture) text_add_char(out, 'x');
@@ -389,7 +389,7 @@ static void explain_reappearance(const Line *l, PieceType x, Square t, Text *err
         text_fail(err, "%s has no travellers to the future, so nothing reappears", line_variant(l)->name);
         return;
     }
-    const Traveller *tr = vangog_travellers(s), *first = NULL;
+    const VanGogTraveller *tr = vangog_travellers(s), *first = NULL;
     int capture = vangog_capture_at(b, us, t);
     bool kind_matches = false;
     for (int i = 0; i < vangog_cstate(s)->travellers; i++) {

@@ -177,15 +177,3 @@ int chess_eval_board(const Board *b, const ChessWeights *w)
     int score = taper_blend(diff, eval_phase(b));
     return b->side == WHITE ? score : -score;
 }
-
-static int chess_evaluate(const Line *l) { return chess_eval_board(line_board(l), NULL); }
-
-/* Passing is sound in chess away from zugzwang; the search also asks for
- * pieces besides pawns.  One king a side, as chess has. */
-static bool chess_null_move_ok(const Line *l)
-{
-    const Board *b = line_board(l);
-    return bb_count(board_kings(b, b->side)) == 1;
-}
-
-const Evaluator EVAL_CHESS = { "chess", chess_evaluate, chess_null_move_ok, NULL, true };

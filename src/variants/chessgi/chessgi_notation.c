@@ -267,7 +267,7 @@ bool chessgi_parse(const Line *l, const char *text, Move *out, Text *err)
     }
     MoveList legal;
     if (!legal_actions(l, &legal, err)) return false;
-    const Traveller *due = chessgi_due_now(line_state(l));
+    const ChessgiTraveller *due = chessgi_due_now(line_state(l));
     bool ok;
     if (due && due->type == KING && legal.count) {
         ok = text_fail(err, "the king sent to move %d must be dropped now (e.g. [K]@%c%c)", due->due,
@@ -296,7 +296,7 @@ static bool parse_landing(const State *s, const MoveList *legal, const char *tex
         text_free(&why);
         return false;
     }
-    const Traveller *due = chessgi_due_now(s);
+    const ChessgiTraveller *due = chessgi_due_now(s);
     if (due && due->type == KING)
         return text_fail(err, "the king sent to move %d is due there and must be dropped as the move made there",
                          due->due);
@@ -310,7 +310,7 @@ static void explain_drop(const State *s, Move m, Text *err)
     const Board *b = &s->board;
     const ChessgiState *gs = chessgi_cstate(s);
     Color us = b->side;
-    const Traveller *due = chessgi_due_now(s);
+    const ChessgiTraveller *due = chessgi_due_now(s);
     const char *what = piece_type_name(m.piece);
     char sq[3];
     square_name(m.to, sq);
@@ -331,7 +331,7 @@ static void explain_drop(const State *s, Move m, Text *err)
     }
     if (m.kind == MOVE_ARRIVAL && (!due || due->type != m.piece)) {
         for (int i = 0; i < gs->travellers[us]; i++) {
-            const Traveller *t = &gs->traveller[us][i];
+            const ChessgiTraveller *t = &gs->traveller[us][i];
             if (t->type != m.piece) continue;
             if (t->due > b->fullmove)
                 text_fail(err, "your %s is due at move %u: a traveller cannot be dropped before its move", what, t->due);

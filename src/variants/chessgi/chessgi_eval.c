@@ -48,7 +48,7 @@ static int side_value(const State *s, Color c)
         value -= w->pocket_king_danger * enemy_pieces * __builtin_popcountll(around);
     }
     for (int i = 0; i < g->travellers[c]; i++) {
-        const Traveller *t = &g->traveller[c][i];
+        const ChessgiTraveller *t = &g->traveller[c][i];
         if (t->type == KING) {
             value -= w->king_traveller;
             continue;

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
- * Standard chess (FIDE rules) as the first variant, and the pieces of its
- * rules the other variants share (rules.h). */
+ * The pieces of the chess rules that the variants share (rules.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +7,6 @@
 #include "rules.h"
 #include "ttchess/movegen.h"
 #include "ttchess/notation.h"
-
-/* ---- Shared rules ------------------------------------------------------- */
 
 bool chess_insufficient_material(const Board *b)
 {
@@ -104,85 +101,6 @@ bool legal_count(const Line *l, int *count)
     return true;
 }
 
-/* ---- The variant -------------------------------------------------------- */
-
-/* Chess needs exactly one king a side. */
-static bool chess_kings_ok(const Board *b, Text *err)
-{
-    for (Color c = WHITE; c <= BLACK; c++) {
-        int kings = bb_count(board_kings(b, c));
-        if (kings != 1)
-            return text_fail(err, "bad FEN: %s has %d kings, and chess needs exactly one king a side", color_name(c),
-                             kings);
-    }
-    return true;
-}
-
-static State *chess_from_fen(const Options *o, const char *fen, Text *err)
-{
-    (void)o;
-    State *s = state_new(0, err);
-    if (s && board_from_fen(&s->board, fen, NULL, err) && chess_kings_ok(&s->board, err) &&
-        fen_side_not_to_move_safe(&s->board, err))
-        return s;
-    free(s);
-    return NULL;
-}
-
-static void chess_to_fen(const Options *o, const State *s, Text *out)
-{
-    (void)o;
-    board_to_fen(&s->board, out);
-}
-
-static bool chess_generate(const Line *l, MoveList *out) { return gen_legal(line_board(l), out); }
-
-static int chess_apply(const Line *l, Move m, State *next)
-{
-    next->board = *line_board(l);
-    board_make(&next->board, m);
-    return line_current(l);
-}
-
-static bool chess_in_check(const Line *l)
-{
-    const Board *b = line_board(l);
-    return board_in_check(b, b->side);
-}
-
-static bool chess_outcome(const Line *l, Outcome *out)
-{
-    int count;
-    if (!legal_count(l, &count)) return false;
-    *out = standard_outcome(l, count, chess_insufficient_material(line_board(l)));
-    return true;
-}
-
-/* A side with nothing but its king can never give check, let alone mate
- * (docs/rules/chess.md, "Time"): its opponent's flag is then a draw. */
-static bool chess_can_win(const Line *l, Color side) { return has_men_besides_kings(line_board(l), side); }
-
-static bool chess_same_position(const State *a, const State *b)
-{
-    return chess_same_board_position(&a->board, &b->board);
-}
-
-static bool chess_parse(const Line *l, const char *text, Move *out, Text *err)
-{
-    MoveList list;
-    if (!legal_actions(l, &list, err)) return false;
-    bool ok = chess_parse_move(line_board(l), &list, text, out, err);
-    movelist_free(&list);
-    return ok;
-}
-
-static bool chess_coord(const Line *l, Move m, Text *out)
-{
-    (void)l;
-    move_to_coord(m, out);
-    return !out->failed;
-}
-
 bool san_in_line(const Line *l, Move m, Text *out)
 {
     MoveList list;
@@ -193,21 +111,3 @@ bool san_in_line(const Line *l, Move m, Text *out)
     movelist_free(&list);
     return ok && !out->failed;
 }
-
-const Variant VARIANT_CHESS = {
-    .name = "chess",
-    .title = "Standard",
-    .start_fen = STARTPOS_FEN,
-    .ext_size = 0,
-    .from_fen = chess_from_fen,
-    .to_fen = chess_to_fen,
-    .generate = chess_generate,
-    .apply = chess_apply,
-    .in_check = chess_in_check,
-    .outcome = chess_outcome,
-    .can_win = chess_can_win,
-    .same_position = chess_same_position,
-    .parse = chess_parse,
-    .format_coord = chess_coord,
-    .format_human = san_in_line,
-};

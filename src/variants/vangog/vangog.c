@@ -9,7 +9,8 @@
  * traveller whose square is not as it left it, loses.  Three modes share
  * this file: vangog-past (arrivals and departures to the past),
  * vangog-future (departures to the future and reappearances) and vangog
- * (all four).
+ * (all four).  The FEN is vangog_fen.c, the notation vangog_notation.c,
+ * the evaluation vangog_eval.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,6 @@
 #include "vangog.h"
 #include "ttchess/movegen.h"
 #include "zobrist.h"
-
-static inline VanGogState *vangog_state(State *s) { return (VanGogState *)s->ext; }
 
 /* ---- Facts about squares and pieces -------------------------------------- */
 
@@ -85,16 +84,16 @@ void vangog_board_after_landing(const Board *b, Color c, PieceType x, Square t, 
     board_put(out, t, make_piece(c, x));
 }
 
-bool vangog_vacancy_ok(const Board *b, const Traveller *t)
+bool vangog_vacancy_ok(const Board *b, const VanGogTraveller *t)
 {
     return vangog_capture_at(b, t->color, t->to) == t->capture;
 }
 
-const Traveller *vangog_traveller_for(const Board *b, const State *s, PieceType x, Square t)
+const VanGogTraveller *vangog_traveller_for(const Board *b, const State *s, PieceType x, Square t)
 {
     Color us = b->side;
     int capture = vangog_capture_at(b, us, t);
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     Board after;
     bool landed = false, safe = false, check = false;
     for (int i = 0; i < vangog_cstate(s)->travellers; i++) {
@@ -115,7 +114,7 @@ bool vangog_unmet(const State *s, Color c)
     const Obligation *ob = vangog_obligations(s);
     for (int i = 0; i < vangog_cstate(s)->obligations; i++)
         if (ob[i].color == c) return true;
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vangog_cstate(s)->travellers; i++)
         if (tr[i].color == c && !vangog_vacancy_ok(&s->board, &tr[i])) return true;
     return false;
@@ -303,7 +302,7 @@ static void gen_departures_future(const Board *b, MoveList *out)
 static void gen_reappearances(const State *s, MoveList *out)
 {
     const Board *b = &s->board;
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     int start = out->count;
     for (int i = 0; i < vangog_cstate(s)->travellers; i++) {
         if (tr[i].color != b->side) continue;
@@ -410,7 +409,7 @@ static void apply_departure_future(State *next, Move m)
     Board *b = &next->board;
     VanGogState *vs = vangog_state(next);
     Color us = b->side;
-    Traveller t = { vs->origin.tag[m.from], us, piece_type(b->squares[m.from]), m.to,
+    VanGogTraveller t = { vs->origin.tag[m.from], us, piece_type(b->squares[m.from]), m.to,
                     (uint8_t)vangog_capture_at(b, us, m.to), 0, 0 };
     depart(b, vs, m.from, m.to);
     t.check = board_in_check(b, (Color)!us);
@@ -422,14 +421,13 @@ static void apply_reappearance(State *next, Move m)
 {
     Board *b = &next->board;
     VanGogState *vs = vangog_state(next);
-    const Traveller *t = vangog_traveller_for(b, next, m.piece, m.to);
+    const VanGogTraveller *t = vangog_traveller_for(b, next, m.piece, m.to);
     uint16_t origin = t->origin;
     ext_splice(next, (size_t)((const unsigned char *)t - next->ext), sizeof *t, 0);
     vs->travellers--;
     land(b, vs, make_piece(b->side, m.piece), m.to, origin);
 }
 
-static uint64_t vangog_ext_key(const Options *o, const State *s);
 
 static int vangog_apply(const Line *l, Move m, State *next)
 {
@@ -491,7 +489,7 @@ static bool travel_pending(const State *s, Color c)
     const Obligation *ob = vangog_obligations(s);
     for (int i = 0; i < vangog_cstate(s)->obligations; i++)
         if (ob[i].color == c) return true;
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vangog_cstate(s)->travellers; i++)
         if (tr[i].color == c) return true;
     return false;
@@ -526,7 +524,7 @@ static bool vangog_outcome(const Line *l, Outcome *out)
  * piece's origin, the open obligations with their numbers, the travellers
  * in the order they left.  The links and the count of arrivals are no
  * part of it (docs/rules/vangog.md, repetition). */
-static uint64_t vangog_ext_key(const Options *o, const State *s)
+uint64_t vangog_ext_key(const Options *o, const State *s)
 {
     enum { DOMAIN = 2, ORIGIN = 1, OBLIGATION = 2, TRAVELLER = 3 };
     (void)o;
@@ -544,7 +542,7 @@ static uint64_t vangog_ext_key(const Options *o, const State *s)
                      ((uint64_t)ob[i].from << 14) | ((uint64_t)ob[i].to << 8) | ((uint64_t)ob[i].capture << 1) | ob[i].check;
         key ^= zobrist_feature(DOMAIN, ((uint64_t)OBLIGATION << 56) | f);
     }
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vs->travellers; i++) {
         uint64_t f = ((uint64_t)tr[i].origin << 16) | ((uint64_t)tr[i].color << 15) | ((uint64_t)tr[i].type << 12) |
                      ((uint64_t)tr[i].to << 4) | ((uint64_t)tr[i].capture << 1) | tr[i].check;
@@ -559,376 +557,7 @@ static bool vangog_same_position(const State *a, const State *b)
     return chess_same_board_position(&a->board, &b->board) && !memcmp(&va->origin, &vb->origin, sizeof va->origin) &&
            va->obligations == vb->obligations && va->travellers == vb->travellers &&
            !memcmp(vangog_obligations(a), vangog_obligations(b),
-                   va->obligations * sizeof(Obligation) + va->travellers * sizeof(Traveller));
-}
-
-/* ---- FEN ---------------------------------------------------------------- */
-
-/*
- * van Gog FEN: the six fields of FEN, then four of the game's own, each
- * "-" when empty (trailing ones may be left out):
- *   origins      d4:1,f3:2           pieces that arrived: square, origin
- *   obligations  1:Qd1d4,2:rd8d4x+   open obligations by number: piece (white
- *                                    upper case), from, to, then x for a
- *                                    capture or s for a self-capture, + for check
- *   links        3=0,4=1             fulfilled arrivals: number = origin of
- *                                    the piece that departed for it
- *   travellers   Qh5,nd2s+:3         in the order they left: piece, square,
- *                                    x or s, +, and :origin when not 0
- * docs/notation.md has the whole story.
- */
-typedef struct FenLists {
-    Obligation *obligations;
-    Traveller *travellers;
-    Link *links;
-    int n_obligations, n_travellers, n_links;
-} FenLists;
-
-static bool read_number(const char **p, long max, long *v)
-{
-    long n = 0;
-    int digits = 0;
-    while (**p >= '0' && **p <= '9' && digits < 7) n = n * 10 + (*(*p)++ - '0'), digits++;
-    *v = n;
-    return digits > 0 && n <= max;
-}
-
-static bool read_fen_square(const char **p, Square *s)
-{
-    *s = square_parse(*p);
-    if (*s == SQ_NONE) return false;
-    *p += 2;
-    return true;
-}
-
-/* A piece letter, upper case for White. */
-static bool read_fen_piece(const char **p, Color *c, PieceType *t)
-{
-    char ch = **p;
-    *t = piece_type_from_letter(ch);
-    if (*t == NO_TYPE) return false;
-    *c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
-    (*p)++;
-    return true;
-}
-
-/* "x" or "s", then "+", both optional. */
-static void read_capture_check(const char **p, uint8_t *capture, uint8_t *check)
-{
-    *capture = **p == 'x' ? CAPTURE_ENEMY : **p == 's' ? CAPTURE_SELF : CAPTURE_NONE;
-    if (*capture) (*p)++;
-    *check = **p == '+';
-    if (*check) (*p)++;
-}
-
-/* Calls item() for each comma-separated item of a field ("-": none). */
-static bool for_each_item(const char *field, size_t len, const char *what, const char *example,
-                          bool (*item)(const char **p, void *ctx), void *ctx, Text *err)
-{
-    if (len == 1 && field[0] == '-') return true;
-    const char *p = field, *end = field + len;
-    while (p < end) {
-        const char *start = p;
-        if (!item(&p, ctx) || (p < end && *p != ',') || p > end)
-            return text_fail(err, "bad FEN: cannot read the %s item '%.*s' (write e.g. %s, or '-' for none)", what,
-                             (int)strcspn(start, ", \t"), start, example);
-        if (p < end) p++;
-    }
-    return true;
-}
-
-typedef struct OriginCtx {
-    State *s;
-    Bitboard seen;
-} OriginCtx;
-
-static bool read_origin(const char **p, void *ctx)
-{
-    OriginCtx *c = ctx;
-    Square sq;
-    long o;
-    if (!read_fen_square(p, &sq) || *(*p)++ != ':' || !read_number(p, VANGOG_MAX_ARRIVALS, &o) || o == 0) return false;
-    if (c->seen & BB(sq) || c->s->board.squares[sq] == NO_PIECE) return false;
-    c->seen |= BB(sq);
-    vangog_state(c->s)->origin.tag[sq] = (uint16_t)o;
-    return true;
-}
-
-static bool read_obligation(const char **p, void *ctx)
-{
-    FenLists *f = ctx;
-    Obligation o = { 0 };
-    long n;
-    Color c;
-    PieceType t;
-    Square from, to;
-    if (!read_number(p, VANGOG_MAX_ARRIVALS, &n) || n == 0 || *(*p)++ != ':' || !read_fen_piece(p, &c, &t) ||
-        !read_fen_square(p, &from) || !read_fen_square(p, &to))
-        return false;
-    read_capture_check(p, &o.capture, &o.check);
-    o.number = (uint16_t)n;
-    o.color = c;
-    o.type = t;
-    o.from = from;
-    o.to = to;
-    f->obligations[f->n_obligations++] = o;
-    return true;
-}
-
-static bool read_link(const char **p, void *ctx)
-{
-    FenLists *f = ctx;
-    long n, o;
-    if (!read_number(p, VANGOG_MAX_ARRIVALS, &n) || n == 0 || *(*p)++ != '=' || !read_number(p, VANGOG_MAX_ARRIVALS, &o))
-        return false;
-    f->links[f->n_links].number = (uint16_t)n;
-    f->links[f->n_links++].origin = (uint16_t)o;
-    return true;
-}
-
-static bool read_traveller(const char **p, void *ctx)
-{
-    FenLists *f = ctx;
-    Traveller t = { 0 };
-    Color c;
-    PieceType x;
-    Square to;
-    if (!read_fen_piece(p, &c, &x) || !read_fen_square(p, &to)) return false;
-    read_capture_check(p, &t.capture, &t.check);
-    long o = 0;
-    if (**p == ':' && (++*p, !read_number(p, VANGOG_MAX_ARRIVALS, &o) || o == 0)) return false;
-    t.origin = (uint16_t)o;
-    t.color = c;
-    t.type = x;
-    t.to = to;
-    f->travellers[f->n_travellers++] = t;
-    return true;
-}
-
-/* Could a traveller with these facts have left by a legal departure?  A
- * pawn reaches neither its first two ranks nor its last; a king never
- * self-captures. */
-static bool traveller_shape(const Traveller *t)
-{
-    if (t->type == KING && t->capture == CAPTURE_SELF) return false;
-    int rank = t->color == WHITE ? square_rank(t->to) : 7 - square_rank(t->to);
-    return t->type != PAWN || (rank >= 2 && rank <= 6);
-}
-
-static void obligation_label(const Obligation *o, Text *out);
-
-/* The facts the lists must agree on: arrivals numbered 1..N once each,
- * origins of at most N and each on one piece, links without loops,
- * obligations of an arrival's shape, travellers of a departure's. */
-static bool check_lists(const State *s, const VanGogRules *r, Text *err)
-{
-    const VanGogState *vs = vangog_cstate(s);
-    int n = vangog_arrivals(s);
-    const Obligation *ob = vangog_obligations(s);
-    const Link *li = vangog_links(s);
-    const Traveller *tr = vangog_travellers(s);
-    if (!r->from_future && n) return text_fail(err, "bad FEN: this game has no arrivals from the future, so no obligations or links");
-    if (!r->to_future && vs->travellers) return text_fail(err, "bad FEN: this game has no departures to the future, so no travellers");
-    /* Each number 1..n once, among obligations and links. */
-    unsigned char *seen = calloc((size_t)n + 1, 1);
-    if (!seen) return text_fail(err, "out of memory");
-    bool ok = true;
-    for (int i = 0; i < vs->obligations && ok; i++) {
-        if (ob[i].number > n || seen[ob[i].number]++)
-            ok = text_fail(err, "bad FEN: arrival numbers must run from 1 to %d (the obligations and links), each once; "
-                           "%d does not fit", n, ob[i].number);
-        if (ok && i > 0 && ob[i].number < ob[i - 1].number)
-            ok = text_fail(err, "bad FEN: obligations are listed by number");
-        if (ok && !vangog_arrival_shape(ob[i].color, ob[i].type, ob[i].from, ob[i].to, ob[i].capture)) {
-            Text t = TEXT_INIT;
-            obligation_label(&ob[i], &t);
-            ok = text_fail(err, "bad FEN: obligation %s cannot come from an arrival (a %s cannot arrive so)", text_str(&t),
-                           piece_type_name(ob[i].type));
-            text_free(&t);
-        }
-    }
-    for (int i = 0; i < vs->links && ok; i++) {
-        if (li[i].number > n || seen[li[i].number]++)
-            ok = text_fail(err, "bad FEN: arrival numbers must run from 1 to %d (the obligations and links), each once; "
-                           "%d does not fit", n, li[i].number);
-        else if (li[i].origin > n || li[i].origin == li[i].number)
-            ok = text_fail(err, "bad FEN: link %d=%d: the origin must be 0 or the number of another arrival (1 to %d)",
-                           li[i].number, li[i].origin, n);
-    }
-    /* Origins: each at most n, and on one piece or traveller only. */
-    memset(seen, 0, (size_t)n + 1);
-    for (Square sq = 0; sq < 64 && ok; sq++) {
-        uint16_t o = vs->origin.tag[sq];
-        if (!o) continue;
-        if (o > n || seen[o]++) ok = text_fail(err, "bad FEN: origin %d is not the number of one arrival", o);
-        for (int i = 0; i < vs->obligations && ok; i++) {
-            Piece p = s->board.squares[sq];
-            bool promoted = ob[i].type == PAWN && piece_type(p) != KING;
-            if (ob[i].number == o && (piece_color(p) != ob[i].color || (piece_type(p) != ob[i].type && !promoted)))
-                ok = text_fail(err, "bad FEN: the piece on %c%c has origin %d, but arrival %d brought a %s %s",
-                               'a' + square_file(sq), '1' + square_rank(sq), o, o, color_name(ob[i].color),
-                               piece_type_name(ob[i].type));
-        }
-    }
-    for (int i = 0; i < vs->travellers && ok; i++) {
-        uint16_t o = tr[i].origin;
-        if (o && (o > n || seen[o]++)) ok = text_fail(err, "bad FEN: origin %d is not the number of one arrival", o);
-        else if (!traveller_shape(&tr[i])) ok = text_fail(err, "bad FEN: a %s cannot have left for %c%c so",
-                                                          piece_type_name(tr[i].type), 'a' + square_file(tr[i].to),
-                                                          '1' + square_rank(tr[i].to));
-    }
-    /* Links: every chain ends (no piece descends from itself).  Each
-     * number is walked once: a chain that meets one already known to end
-     * ends too (seen: 1 on the walk now, 2 known to end). */
-    uint16_t *link_of = ok ? calloc((size_t)n + 1, sizeof *link_of) : NULL;
-    if (ok && !link_of) ok = text_fail(err, "out of memory");
-    memset(seen, 0, (size_t)n + 1);
-    for (int i = 0; i < vs->links && ok; i++) link_of[li[i].number] = li[i].origin;
-    for (int i = 0; i < vs->links && ok; i++) {
-        int o = li[i].number;
-        while (o && !seen[o]) {
-            seen[o] = 1;
-            o = link_of[o];
-        }
-        if (o && seen[o] == 1) ok = text_fail(err, "bad FEN: the links go round in a loop");
-        for (o = li[i].number; o && seen[o] == 1; o = link_of[o]) seen[o] = 2;
-    }
-    free(link_of);
-    free(seen);
-    return ok;
-}
-
-/* Each side needs a king, on the board or travelling to the future. */
-static bool kings_somewhere(const State *s, Text *err)
-{
-    for (Color c = WHITE; c <= BLACK; c++) {
-        bool found = board_kings(&s->board, c) != 0;
-        const Traveller *tr = vangog_travellers(s);
-        for (int i = 0; i < vangog_cstate(s)->travellers; i++) found |= tr[i].color == c && tr[i].type == KING;
-        if (!found) return text_fail(err, "bad FEN: %s has no king, neither on the board nor travelling", color_name(c));
-    }
-    return true;
-}
-
-static bool parse_lists(State *s, const char *rest, FenLists *f, Text *err)
-{
-    const char *field[5];
-    size_t len[5];
-    for (int i = 0; i < 5; i++) len[i] = fen_next_field(&rest, &field[i]);
-    if (len[4]) return text_fail(err, "bad FEN: unexpected text after the travellers ('%.*s')", (int)len[4], field[4]);
-    OriginCtx oc = { s, 0 };
-    return for_each_item(field[0], len[0], "origins", "d4:1,f3:2", read_origin, &oc, err) &&
-           for_each_item(field[1], len[1], "obligations", "1:Qd1d4,2:rd8d4x+", read_obligation, f, err) &&
-           for_each_item(field[2], len[2], "links", "3=0,4=1", read_link, f, err) &&
-           for_each_item(field[3], len[3], "travellers", "Qh5,nd2s+:3", read_traveller, f, err);
-}
-
-static State *vangog_from_fen_rules(const VanGogRules *r, const char *fen, Text *err)
-{
-    const char *rest;
-    Board board;
-    if (!board_from_fen(&board, fen, &rest, err)) return NULL;
-    /* Every item takes a comma or a field of its own. */
-    size_t items = 4;
-    for (const char *p = rest; *p; p++) items += *p == ',';
-    FenLists f = { calloc(items, sizeof(Obligation)), calloc(items, sizeof(Traveller)), calloc(items, sizeof(Link)), 0, 0, 0 };
-    State *s = state_new(sizeof(VanGogState) + items * (sizeof(Obligation) + sizeof(Traveller) + sizeof(Link)), err);
-    bool ok = s && f.obligations && f.travellers && f.links;
-    if (s && !ok) text_fail(err, "out of memory");
-    if (ok) {
-        s->board = board;
-        ok = parse_lists(s, rest, &f, err);
-    }
-    if (ok) {
-        VanGogState *vs = vangog_state(s);
-        vs->obligations = (uint16_t)f.n_obligations;
-        vs->travellers = (uint16_t)f.n_travellers;
-        vs->links = (uint16_t)f.n_links;
-        unsigned char *p = s->ext + sizeof(VanGogState);
-        memcpy(p, f.obligations, f.n_obligations * sizeof(Obligation));
-        p += f.n_obligations * sizeof(Obligation);
-        memcpy(p, f.travellers, f.n_travellers * sizeof(Traveller));
-        p += f.n_travellers * sizeof(Traveller);
-        memcpy(p, f.links, f.n_links * sizeof(Link));
-        p += f.n_links * sizeof(Link);
-        s->ext_size = (uint32_t)(p - s->ext);
-        ok = vangog_arrivals(s) <= VANGOG_MAX_ARRIVALS ? check_lists(s, r, err)
-                                                       : text_fail(err, "bad FEN: more than %d arrivals", VANGOG_MAX_ARRIVALS);
-    }
-    ok = ok && kings_somewhere(s, err) && fen_side_not_to_move_safe(&s->board, err);
-    free(f.obligations);
-    free(f.travellers);
-    free(f.links);
-    if (!ok) {
-        free(s);
-        return NULL;
-    }
-    s->ext_key = vangog_ext_key(NULL, s);
-    return s;
-}
-
-static void write_piece_letter(Color c, PieceType t, Text *out)
-{
-    char l = piece_letter(t);
-    text_add_char(out, c == WHITE ? l : (char)(l - 'A' + 'a'));
-}
-
-static void write_square(Square s, Text *out)
-{
-    char name[3];
-    square_name(s, name);
-    text_add(out, name);
-}
-
-static void write_capture_check(uint8_t capture, uint8_t check, Text *out)
-{
-    if (capture == CAPTURE_ENEMY) text_add_char(out, 'x');
-    if (capture == CAPTURE_SELF) text_add_char(out, 's');
-    if (check) text_add_char(out, '+');
-}
-
-static void obligation_label(const Obligation *o, Text *out)
-{
-    text_addf(out, "%d:", o->number);
-    write_piece_letter(o->color, o->type, out);
-    write_square(o->from, out);
-    write_square(o->to, out);
-    write_capture_check(o->capture, o->check, out);
-}
-
-static void vangog_to_fen(const Options *o, const State *s, Text *out)
-{
-    (void)o;
-    const VanGogState *vs = vangog_cstate(s);
-    board_to_fen(&s->board, out);
-    text_add(out, " ");
-    bool any = false;
-    for (Square sq = 0; sq < 64; sq++) {
-        if (!vs->origin.tag[sq]) continue;
-        text_add(out, any ? "," : "");
-        write_square(sq, out);
-        text_addf(out, ":%d", vs->origin.tag[sq]);
-        any = true;
-    }
-    text_add(out, any ? " " : "- ");
-    const Obligation *ob = vangog_obligations(s);
-    for (int i = 0; i < vs->obligations; i++) {
-        text_add(out, i ? "," : "");
-        obligation_label(&ob[i], out);
-    }
-    text_add(out, vs->obligations ? " " : "- ");
-    const Link *li = vangog_links(s);
-    for (int i = 0; i < vs->links; i++) text_addf(out, "%s%d=%d", i ? "," : "", li[i].number, li[i].origin);
-    text_add(out, vs->links ? " " : "- ");
-    const Traveller *tr = vangog_travellers(s);
-    for (int i = 0; i < vs->travellers; i++) {
-        text_add(out, i ? "," : "");
-        write_piece_letter(tr[i].color, tr[i].type, out);
-        write_square(tr[i].to, out);
-        write_capture_check(tr[i].capture, tr[i].check, out);
-        if (tr[i].origin) text_addf(out, ":%d", tr[i].origin);
-    }
-    if (!vs->travellers) text_add(out, "-");
+                   va->obligations * sizeof(Obligation) + va->travellers * sizeof(VanGogTraveller));
 }
 
 /* ---- Notes and the play screen ------------------------------------------ */
@@ -944,7 +573,7 @@ static void unmet_words(const State *s, Color c, Text *out)
         text_addf(out, "obligation %d ", ob[i].number);
         obligation_text(&ob[i], out);
     }
-    const Traveller *tr = vangog_travellers(s);
+    const VanGogTraveller *tr = vangog_travellers(s);
     for (int i = 0; i < vangog_cstate(s)->travellers; i++) {
         if (tr[i].color != c || vangog_vacancy_ok(&s->board, &tr[i])) continue;
         text_add(out, n++ ? ", " : "");
@@ -983,7 +612,7 @@ static bool vangog_note(const Line *l, Move m, Text *out)
 
 /* What a traveller needs on its square to return (and not to lose), and
  * whether it has it now: "h5 empty (now: yes)". */
-static void traveller_condition(const Board *b, const Traveller *t, Text *out)
+static void traveller_condition(const Board *b, const VanGogTraveller *t, Text *out)
 {
     static const char *const NEEDS[] = { "empty", "an enemy on it", "a %s piece on it" };
     char sq[3];
@@ -1020,7 +649,7 @@ static bool vangog_describe(const Line *l, Text *out)
         }
         if (r->to_future) {
             int n = 0;
-            const Traveller *tr = vangog_travellers(s);
+            const VanGogTraveller *tr = vangog_travellers(s);
             for (int i = 0; i < vangog_cstate(s)->travellers; i++) {
                 if (tr[i].color != c) continue;
                 if (!n++) text_addf(out, "%s travellers:\n", who);
@@ -1096,6 +725,7 @@ const Variant VARIANT_VANGOG = {
     .name = "vangog",
     .mode = "full",
     .params = &RULES_FULL,
+    .evaluator = &EVAL_VANGOG,
     .from_fen = vangog_full_from_fen,
     .notation_help = "Time travel both ways (human form / coordinate form):\n" VANGOG_HELP_PAST VANGOG_HELP_FUTURE
         VANGOG_HELP_END,
@@ -1106,6 +736,7 @@ const Variant VARIANT_VANGOG_PAST = {
     .name = "vangog-past",
     .mode = "past",
     .params = &RULES_PAST,
+    .evaluator = &EVAL_VANGOG_PAST,
     .from_fen = vangog_past_from_fen,
     .notation_help = "Pieces from the future (human form / coordinate form):\n" VANGOG_HELP_PAST VANGOG_HELP_END,
     VANGOG_COMMON,
@@ -1115,6 +746,7 @@ const Variant VARIANT_VANGOG_FUTURE = {
     .name = "vangog-future",
     .mode = "future",
     .params = &RULES_FUTURE,
+    .evaluator = &EVAL_VANGOG_FUTURE,
     .from_fen = vangog_future_from_fen,
     .notation_help = "Pieces to the future (human form / coordinate form):\n" VANGOG_HELP_FUTURE VANGOG_HELP_END,
     VANGOG_COMMON,

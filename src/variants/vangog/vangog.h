@@ -37,13 +37,13 @@ typedef struct Obligation {
 } Obligation;
 
 /* A piece gone to the future, waiting to reappear on `to`. */
-typedef struct Traveller {
+typedef struct VanGogTraveller {
     uint16_t origin;
     uint8_t color, type, to;
     uint8_t capture;   /* enum Capture of its departure */
     uint8_t check;     /* 1 if its departure gave check */
     uint8_t zero;      /* 0; keeps two equal travellers equal byte for byte */
-} Traveller;
+} VanGogTraveller;
 
 /* A fulfilled arrival: arrival `number` was matched by the departure of
  * the piece of origin `origin` (link(number) = origin in the rules). */
@@ -66,13 +66,14 @@ typedef struct VanGogState {
 } VanGogState;
 
 static inline const VanGogState *vangog_cstate(const State *s) { return (const VanGogState *)s->ext; }
+static inline VanGogState *vangog_state(State *s) { return (VanGogState *)s->ext; }
 static inline const Obligation *vangog_obligations(const State *s)
 {
     return (const Obligation *)(s->ext + sizeof(VanGogState));
 }
-static inline const Traveller *vangog_travellers(const State *s)
+static inline const VanGogTraveller *vangog_travellers(const State *s)
 {
-    return (const Traveller *)(vangog_obligations(s) + vangog_cstate(s)->obligations);
+    return (const VanGogTraveller *)(vangog_obligations(s) + vangog_cstate(s)->obligations);
 }
 static inline const Link *vangog_links(const State *s)
 {
@@ -110,20 +111,30 @@ void vangog_board_after_departure(const Board *b, Square f, Square t, Board *out
 void vangog_board_after_landing(const Board *b, Color c, PieceType x, Square t, Board *out);
 /* The oldest traveller of the side to move that can reappear as x on t
  * now, the conditions of its departure met; NULL if none. */
-const Traveller *vangog_traveller_for(const Board *b, const State *s, PieceType x, Square t);
+const VanGogTraveller *vangog_traveller_for(const Board *b, const State *s, PieceType x, Square t);
 /* Has colour c anything unmet if the game ends here (an open obligation, a
  * traveller whose square fails the vacancy principle)? */
 bool vangog_unmet(const State *s, Color c);
-bool vangog_vacancy_ok(const Board *b, const Traveller *t);
+bool vangog_vacancy_ok(const Board *b, const VanGogTraveller *t);
 
 /* Writes an obligation or a traveller in the seed's notation: Qd1-f3*,
  * Rd8xd4*, Qd1-h5+*; Qh5†. */
 void obligation_text(const Obligation *o, Text *out);
-void traveller_text(const Traveller *t, Text *out);
+void traveller_text(const VanGogTraveller *t, Text *out);
 
 /* The notation (vangog_notation.c). */
 bool vangog_parse(const Line *l, const char *text, Move *out, Text *err);
 bool vangog_format_coord(const Line *l, Move m, Text *out);
 bool vangog_format_human(const Line *l, Move m, Text *out);
+
+/* The engine's evaluators of the three modes (vangog_eval.c). */
+extern const struct Evaluator EVAL_VANGOG, EVAL_VANGOG_PAST, EVAL_VANGOG_FUTURE;
+
+/* The FEN (vangog_fen.c), by the rules of a mode. */
+State *vangog_from_fen_rules(const VanGogRules *r, const char *fen, Text *err);
+void vangog_to_fen(const Options *o, const State *s, Text *out);
+
+/* The key of ext computed from nothing (vangog.c). */
+uint64_t vangog_ext_key(const Options *o, const State *s);
 
 #endif

@@ -27,11 +27,11 @@ enum { CHESSGI_CAPACITY_MAX = 32 };
 
 /* A piece sent to a future move: its owner may drop it at its turn at
  * move `due` (a king must be dropped then). */
-typedef struct Traveller {
+typedef struct ChessgiTraveller {
     uint16_t due;
     uint8_t type;
     uint8_t reserved;
-} Traveller;
+} ChessgiTraveller;
 
 /*
  * The state beside the board.  Pockets count pieces by type; captures
@@ -47,7 +47,7 @@ typedef struct ChessgiState {
     uint8_t travellers[2];     /* how many each side has               */
     uint8_t wait;
     uint8_t reserved[5];
-    Traveller traveller[2][CHESSGI_CAPACITY_MAX];
+    ChessgiTraveller traveller[2][CHESSGI_CAPACITY_MAX];
 } ChessgiState;
 
 /* The fixed parameters that tell the two variants apart. */
@@ -74,7 +74,7 @@ int chessgi_pocket_total(const State *s, Color c);
 /* The index of c's traveller due at move `due`, or -1. */
 int chessgi_traveller_at(const State *s, Color c, int due);
 /* The traveller of the side to move due now, or NULL. */
-const Traveller *chessgi_due_now(const State *s);
+const ChessgiTraveller *chessgi_due_now(const State *s);
 
 /* The position a general travel to node `target` lands in, before the
  * move made there: the target's board and the opponent's pocket and
@@ -111,5 +111,24 @@ void chessgi_explain(const Line *l, Move m, Text *err);
 /* Explains why a drop or a traveller's drop is not legal at position s
  * (the present one, or where a general travel lands). */
 void chessgi_explain_landing(const State *s, Move m, Text *err);
+
+/* The engine's evaluators of both games (chessgi_eval.c). */
+extern const struct Evaluator EVAL_CHESSGI_CLASSIC, EVAL_CHESSGI;
+
+/* The FEN of each game (chessgi_fen.c). */
+State *chessgi_classic_from_fen(const Options *o, const char *fen, Text *err);
+State *chessgi_travel_from_fen(const Options *o, const char *fen, Text *err);
+void chessgi_classic_to_fen(const Options *o, const State *s, Text *out);
+void chessgi_travel_to_fen(const Options *o, const State *s, Text *out);
+
+/* Adds a traveller of colour c due at move `due`, kept sorted (chessgi.c). */
+void chessgi_add_traveller(ChessgiState *gs, Color c, int due, PieceType type);
+/* The key of ext computed from nothing (chessgi.c). */
+uint64_t chessgi_ext_key(const Options *o, const State *s);
+
+/* The order in which FEN and the play screen list a pocket: queens,
+ * rooks, bishops, knights, pawns (chessgi_fen.c). */
+enum { CHESSGI_POCKET_KINDS = 5 };
+extern const char CHESSGI_POCKET_ORDER[CHESSGI_POCKET_KINDS];
 
 #endif

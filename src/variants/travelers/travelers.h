@@ -136,4 +136,7 @@ bool travelers_parse(const Line *l, const char *text, Move *out, Text *err);
 bool travelers_format_coord(const Line *l, Move m, Text *out);
 bool travelers_format_human(const Line *l, Move m, Text *out);
 
+/* The engine's evaluator of the game (travelers_eval.c). */
+extern const struct Evaluator EVAL_TRAVELERS;
+
 #endif

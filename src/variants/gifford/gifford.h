@@ -70,4 +70,14 @@ bool gifford_sheet_join(const Line *l, const char *departure, const char *arriva
 /* Explains why a well-formed action is not legal now, naming the rule. */
 void gifford_explain(const Line *l, Move m, Text *err);
 
+/* The engine's evaluator of Gifford's game (gifford_eval.c). */
+extern const struct Evaluator EVAL_GIFFORD;
+
+/* The FEN (gifford_fen.c). */
+State *gifford_from_fen(const Options *o, const char *fen, Text *err);
+void gifford_to_fen(const Options *o, const State *s, Text *out);
+
+/* The key of ext computed from nothing (gifford.c). */
+uint64_t gifford_ext_key(const Options *o, const State *s);
+
 #endif

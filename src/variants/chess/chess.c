@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * Standard chess (FIDE rules), the first variant. */
+#include "bitboard.h"
+#include "chess.h"
+#include "rules.h"
+#include "ttchess/movegen.h"
+#include "ttchess/notation.h"
+
+/* ---- The variant -------------------------------------------------------- */
+
+static bool chess_generate(const Line *l, MoveList *out) { return gen_legal(line_board(l), out); }
+
+static int chess_apply(const Line *l, Move m, State *next)
+{
+    next->board = *line_board(l);
+    board_make(&next->board, m);
+    return line_current(l);
+}
+
+static bool chess_in_check(const Line *l)
+{
+    const Board *b = line_board(l);
+    return board_in_check(b, b->side);
+}
+
+static bool chess_outcome(const Line *l, Outcome *out)
+{
+    int count;
+    if (!legal_count(l, &count)) return false;
+    *out = standard_outcome(l, count, chess_insufficient_material(line_board(l)));
+    return true;
+}
+
+/* A side with nothing but its king can never give check, let alone mate
+ * (docs/rules/chess.md, "Time"): its opponent's flag is then a draw. */
+static bool chess_can_win(const Line *l, Color side) { return has_men_besides_kings(line_board(l), side); }
+
+static bool chess_same_position(const State *a, const State *b)
+{
+    return chess_same_board_position(&a->board, &b->board);
+}
+
+static bool chess_parse(const Line *l, const char *text, Move *out, Text *err)
+{
+    MoveList list;
+    if (!legal_actions(l, &list, err)) return false;
+    bool ok = chess_parse_move(line_board(l), &list, text, out, err);
+    movelist_free(&list);
+    return ok;
+}
+
+static bool chess_coord(const Line *l, Move m, Text *out)
+{
+    (void)l;
+    move_to_coord(m, out);
+    return !out->failed;
+}
+
+const Variant VARIANT_CHESS = {
+    .name = "chess",
+    .title = "Standard",
+    .evaluator = &EVAL_CHESS,
+    .start_fen = STARTPOS_FEN,
+    .ext_size = 0,
+    .from_fen = chess_from_fen,
+    .to_fen = chess_to_fen,
+    .generate = chess_generate,
+    .apply = chess_apply,
+    .in_check = chess_in_check,
+    .outcome = chess_outcome,
+    .can_win = chess_can_win,
+    .same_position = chess_same_position,
+    .parse = chess_parse,
+    .format_coord = chess_coord,
+    .format_human = san_in_line,
+};
