@@ -37,10 +37,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ttchess/game.h"
-#include "ttchess/pgn.h"
-#include "ttchess/text.h"
-#include "ttchess/variant.h"
+#include "game.h"
+#include "pgn.h"
+#include "text.h"
+#include "variant.h"
 
 static const char USAGE[] =
     "usage: load [options]                       play games against ttchess serve\n"

@@ -26,9 +26,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ttchess/game.h"
-#include "ttchess/text.h"
-#include "ttchess/variant.h"
+#include "game.h"
+#include "text.h"
+#include "variant.h"
 #include "eval.h"
 
 static const char USAGE[] =

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ttchess/game.h"
+#include "game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -49,7 +49,7 @@
  */
 #include "api_fixture.h"
 
-#include "ttchess/movegen.h"
+#include "movegen.h"
 
 /* Is s (n bytes) UTF-8 as jansson checks it (no overlong forms, no
  * surrogates, nothing over U+10FFFF)? */

@@ -13,7 +13,7 @@
  */
 #include "fuzz.h"
 
-#include "ttchess/movegen.h"
+#include "movegen.h"
 
 /* The option sets a FEN is read under: the defaults, every option at its
  * least, every option at its most. */

@@ -20,7 +20,7 @@
  */
 #include "fuzz.h"
 
-#include "ttchess/gc.h"
+#include "gc.h"
 
 typedef struct Start {
     const char *variant;

@@ -18,9 +18,9 @@
  */
 #include "fuzz.h"
 
-#include "ttchess/movegen.h"
-#include "ttchess/pgn.h"
-#include "ttchess/sheets.h"
+#include "movegen.h"
+#include "pgn.h"
+#include "sheets.h"
 
 typedef struct Start {
     const char *fen;      /* NULL: the variant's start position */

@@ -13,7 +13,7 @@
  */
 #include "fuzz.h"
 
-#include "ttchess/pgn.h"
+#include "pgn.h"
 
 enum { GAMES_MAX = 8 };
 

@@ -12,7 +12,7 @@
  */
 #include "fuzz.h"
 
-#include "ttchess/sheets.h"
+#include "sheets.h"
 
 
 static void check_round_trip(const Game *g)

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ttchess/game.h"
+#include "game.h"
 
 static uint64_t next_random(uint64_t *state)
 {

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ttchess/game.h"
+#include "game.h"
 
 static int compare_strings(const void *a, const void *b)
 {

@@ -13,11 +13,11 @@
 
 #include <cmocka.h>
 
-#include "ttchess/board.h"
-#include "ttchess/game.h"
-#include "ttchess/movegen.h"
-#include "ttchess/notation.h"
-#include "ttchess/variant.h"
+#include "board.h"
+#include "game.h"
+#include "movegen.h"
+#include "notation.h"
+#include "variant.h"
 
 /* The repository's test data folder, tests/data (the Makefile runs the
  * tests from the top of the checkout; TEST_DATA may name another). */

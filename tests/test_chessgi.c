@@ -10,7 +10,7 @@
 #include "support.h"
 
 #include "chessgi.h"
-#include "ttchess/pgn.h"
+#include "pgn.h"
 
 #define START_CLASSIC NULL
 #define START_TRAVEL NULL

@@ -6,8 +6,8 @@
  */
 #include "support.h"
 
-#include "ttchess/pgn.h"
-#include "ttchess/sheets.h"
+#include "pgn.h"
+#include "sheets.h"
 
 #define START_TT "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 -/- 0"
 

@@ -11,7 +11,7 @@
  */
 #include "support.h"
 
-#include "ttchess/diagram.h"
+#include "diagram.h"
 
 #include "xml_check.h"
 

@@ -13,7 +13,7 @@
 
 #include "engine.h"
 #include "eval.h"
-#include "ttchess/sheets.h"
+#include "sheets.h"
 #include "zobrist.h"
 
 static const char *const ALL_VARIANTS[] = { "chess", "gifford", "vangog", "vangog-past", "vangog-future",

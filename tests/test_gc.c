@@ -10,9 +10,9 @@
  */
 #include "support.h"
 
-#include "ttchess/gc.h"
-#include "ttchess/pgn.h"
-#include "ttchess/sheets.h"
+#include "gc.h"
+#include "pgn.h"
+#include "sheets.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */

@@ -15,8 +15,8 @@
 
 #include "bitboard.h"
 #include "gifford.h"
-#include "ttchess/pgn.h"
-#include "ttchess/sheets.h"
+#include "pgn.h"
+#include "sheets.h"
 
 #define START NULL
 

@@ -11,7 +11,7 @@
  */
 #include "support.h"
 
-#include "ttchess/tags.h"
+#include "tags.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */

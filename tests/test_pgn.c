@@ -12,8 +12,8 @@
 #include <ctype.h>
 
 #include "support.h"
-#include "ttchess/pgn.h"
-#include "ttchess/sheets.h"
+#include "pgn.h"
+#include "sheets.h"
 
 /* ------------------------------------------------------------------ */
 /* A toy time-travel variant                                           */

@@ -13,8 +13,8 @@
  */
 #include "support.h"
 
-#include "ttchess/pgn.h"
-#include "ttchess/sheets.h"
+#include "pgn.h"
+#include "sheets.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* Options common to the commands that start from a position. */
 typedef struct CliPosition {

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "play_session.h"
-#include "ttchess/sheets.h"
+#include "sheets.h"
 
 /* ------------------------------------------------------------------ */
 /* Commands.  Each returns true when the position should be drawn      */

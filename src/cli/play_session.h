@@ -13,7 +13,7 @@
 
 #include "cli.h"
 #include "engine.h"
-#include "ttchess/pgn.h"
+#include "pgn.h"
 
 /* Lines longer than this are refused whole rather than cut, so that half
  * of an overlong line is never taken for an action. */

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "ttchess/gc.h"
-#include "ttchess/pgn.h"
-#include "ttchess/sheets.h"
+#include "gc.h"
+#include "pgn.h"
+#include "sheets.h"
 
 const char HELP_REPLAY[] =
     "usage: ttchess replay [--variant V] [--option NAME=VALUE ...] FILE\n"

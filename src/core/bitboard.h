@@ -3,7 +3,7 @@
 #ifndef TTCHESS_BITBOARD_H
 #define TTCHESS_BITBOARD_H
 
-#include "ttchess/types.h"
+#include "types.h"
 
 #define BB(sq) (1ULL << (sq))
 

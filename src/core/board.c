@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * The board: placement, its Zobrist key, attack queries and FEN. */
-#include "ttchess/board.h"
+#include "board.h"
 
 #include <ctype.h>
 #include <stdio.h>

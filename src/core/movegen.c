@@ -8,7 +8,7 @@
  * question ("are all of the mover's kings safe afterwards?"), and the tests
  * compare them on every position of the perft suite.
  */
-#include "ttchess/movegen.h"
+#include "movegen.h"
 
 #include <stdio.h>
 #include <string.h>

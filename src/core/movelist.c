@@ -2,7 +2,7 @@
  * Growing action lists (see ttchess/types.h). */
 #include <stdlib.h>
 
-#include "ttchess/types.h"
+#include "types.h"
 
 void movelist_init(MoveList *l)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * Coordinate and SAN notation for chess moves. */
-#include "ttchess/notation.h"
+#include "notation.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 
 #include "attacks.h"
 #include "bitboard.h"
-#include "ttchess/movegen.h"
+#include "movegen.h"
 
 PieceType notation_read_piece(const char **p)
 {

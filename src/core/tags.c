@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * Piece tags that follow chess moves (see ttchess/tags.h). */
-#include "ttchess/tags.h"
+#include "tags.h"
 
 void tags_after_move(PieceTags *t, const Board *before, Move m)
 {

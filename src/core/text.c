@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * Growing text (see ttchess/text.h). */
-#include "ttchess/text.h"
+#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>

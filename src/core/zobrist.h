@@ -9,7 +9,7 @@
 #ifndef TTCHESS_ZOBRIST_H
 #define TTCHESS_ZOBRIST_H
 
-#include "ttchess/types.h"
+#include "types.h"
 
 extern const Bitboard ZOBRIST_PIECE[PIECE_CODES][64];
 extern const Bitboard ZOBRIST_CASTLING[16];

@@ -15,7 +15,7 @@
 #ifndef TTCHESS_ENGINE_H
 #define TTCHESS_ENGINE_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 enum {
     ENGINE_MAX_PLY = 128,

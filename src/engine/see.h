@@ -3,7 +3,7 @@
 #ifndef TTCHESS_SEE_H
 #define TTCHESS_SEE_H
 
-#include "ttchess/board.h"
+#include "board.h"
 
 /* What the move wins in centipawns once every capture on its square has
  * been made, the cheapest piece first; 0 for an action that is not a

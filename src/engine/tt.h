@@ -17,7 +17,7 @@
 
 #include <stdatomic.h>
 
-#include "ttchess/types.h"
+#include "types.h"
 
 enum { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 };
 

@@ -11,13 +11,13 @@
  * line.  Only the small array of node pointers grows by reallocation, and
  * nobody keeps a pointer into it.
  */
-#include "ttchess/game.h"
+#include "game.h"
 
 #include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ttchess/movegen.h"
+#include "movegen.h"
 
 /* ---- Node storage ------------------------------------------------------- */
 

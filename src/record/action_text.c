@@ -5,8 +5,8 @@
  * variant's own (line_parse); Game Courier's is a record format's, so the
  * reader that tells the two apart lives here, with the formats.
  */
-#include "ttchess/game.h"
-#include "ttchess/gc.h"
+#include "game.h"
+#include "gc.h"
 
 bool line_parse_text(const Line *l, const char *text, Move *out, Text *err)
 {

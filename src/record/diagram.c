@@ -11,7 +11,7 @@
  * variant's FEN, whose first field ends with them between brackets
  * ("...RNBQKBNR[QNp]") in every game that has them.
  */
-#include "ttchess/diagram.h"
+#include "diagram.h"
 
 #include <stdlib.h>
 #include <string.h>

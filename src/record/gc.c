@@ -13,13 +13,13 @@
  * best ("K e1-g1; R h1-f1" rather than two anonymous moves) looks at the
  * kind of action, and what that writes is checked against the boards.
  */
-#include "ttchess/gc.h"
+#include "gc.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ttchess/movegen.h"
+#include "movegen.h"
 
 #include "gc_text.h"
 

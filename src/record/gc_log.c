@@ -5,7 +5,7 @@
  * lines for what the board cannot show.  The header and the end are read
  * and written as every record format does (record.h).
  */
-#include "ttchess/gc.h"
+#include "gc.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
  * needs nothing more than the list; the writer adds a "{Timeline N}"
  * comment after such an action for the human reader.
  */
-#include "ttchess/pgn.h"
+#include "pgn.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #ifndef TTCHESS_RECORD_H
 #define TTCHESS_RECORD_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* What a record's header says about its game; any of them may be NULL. */
 typedef struct RecordStart {

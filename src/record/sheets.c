@@ -7,7 +7,7 @@
  * and checks that a later sheet repeats exactly the moves it shares with
  * the record.  Nothing here knows any game's notation.
  */
-#include "ttchess/sheets.h"
+#include "sheets.h"
 
 #include <ctype.h>
 #include <stdlib.h>

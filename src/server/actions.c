@@ -18,7 +18,7 @@
 /* The offer an action makes, in the row's slot for it. */
 typedef enum Offer { OFFER_NONE, OFFER_DRAW, OFFER_TAKEBACK } Offer;
 
-typedef struct ActionKind ActionKind;
+typedef struct ApiAction ApiAction;
 
 /* One action's try, and what its handler may need of it. */
 typedef struct ActionTry {
@@ -28,7 +28,7 @@ typedef struct ActionTry {
     int mine, theirs;           /* the colours of the player and the opponent */
     const char *text;           /* as the player sent it                       */
     int64_t now;
-    const ActionKind *kind;
+    const ApiAction *kind;
     char (*event)[512];         /* the event's type and data                   */
     ApiReply *r;
 } ActionTry;
@@ -36,7 +36,7 @@ typedef struct ActionTry {
 /* Takes the action; false after an error reply. */
 typedef bool ActionHandler(ActionTry *t);
 
-struct ActionKind {
+struct ApiAction {
     const char *name;           /* the action's text; NULL: any other, a move  */
     const char *event;          /* the type of the event it writes             */
     bool on_turn;               /* only the side to move may take it           */
@@ -141,7 +141,7 @@ static bool take_move(ActionTry *t)
 }
 
 /* The actions by name; the last, unnamed, is every other text: a move. */
-static const ActionKind ACTIONS[] = {
+static const ApiAction ACTIONS[] = {
     { .name = "resign", .event = "resign", .take = take_resign },
     { .name = "offer-draw", .event = "offer-draw", .offer = OFFER_DRAW, .take = take_offer },
     { .name = "offer-takeback", .event = "offer-takeback", .offer = OFFER_TAKEBACK, .take = take_offer },
@@ -151,9 +151,9 @@ static const ActionKind ACTIONS[] = {
     { .name = NULL, .event = "action", .on_turn = true, .take = take_move },
 };
 
-static const ActionKind *action_kind(const char *text)
+static const ApiAction *api_action_named(const char *text)
 {
-    const ActionKind *k = ACTIONS;
+    const ApiAction *k = ACTIONS;
     while (k->name && strcmp(k->name, text)) k++;
     return k;
 }
@@ -161,7 +161,7 @@ static const ActionKind *action_kind(const char *text)
 bool action_take(Store *s, GameRow *row, Game *g, int mine, const char *text, char event[2][512], ApiReply *r)
 {
     ActionTry t = { .s = s, .row = row, .g = g, .mine = mine, .theirs = !mine, .text = text,
-                    .now = server_now_ms(), .kind = action_kind(text), .event = event, .r = r };
+                    .now = server_now_ms(), .kind = api_action_named(text), .event = event, .r = r };
     /* A side out of time has lost, whatever it sends. */
     if (flag_due(row, t.now)) return end_on_time(row, g, event) || out_of_memory(r);
     if (t.kind->on_turn && game_board(g)->side != mine) return reply_error(r, 403, "it is not your turn"), false;

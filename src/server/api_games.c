@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ttchess/diagram.h"
-#include "ttchess/pgn.h"
-#include "ttchess/sheets.h"
+#include "diagram.h"
+#include "pgn.h"
+#include "sheets.h"
 
 /* ---- Creating games ----------------------------------------------------- */
 

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ttchess/text.h"
+#include "text.h"
 
 /* What became of a statement.  The server answers DB_UNAVAILABLE with 503
  * (the database cannot be written or reached now: a full disk, a

@@ -102,15 +102,9 @@ static json_t *player(const char *name, int64_t id)
  * the squares it leaves and reaches, the piece it names, and its number
  * (the move a piece is sent to, the move a king goes back to, or the
  * history node of a Chessgi general travel).  The coordinate form says the
- * same, but in a grammar each game writes its own way. */
-static const char *const MOVE_KIND_NAMES[MOVE_KINDS] = {
-    [MOVE_NORMAL] = "normal",           [MOVE_DOUBLE_PUSH] = "double-push", [MOVE_EN_PASSANT] = "en-passant",
-    [MOVE_CASTLE] = "castle",           [MOVE_PROMOTION] = "promotion",     [MOVE_SEND_FORWARD] = "send-forward",
-    [MOVE_ARRIVAL] = "arrival",         [MOVE_KING_BACK] = "king-back",     [MOVE_DROP] = "drop",
-    [MOVE_DEPART_PAST] = "depart-past", [MOVE_DEPART_FUTURE] = "depart-future",
-    [MOVE_REAPPEAR] = "reappear",       [MOVE_EXPLOSION] = "explosion",     [MOVE_ANNIHILATION] = "annihilation",
-    [MOVE_NULL] = "none",
-};
+ * same, but in a grammar each game writes its own way.  The kind's name is
+ * the library's (variant_action_kind), as is what the state says of it
+ * (kinds_json). */
 
 static json_t *square_json(uint8_t sq)
 {
@@ -127,9 +121,9 @@ static json_t *piece_json(uint8_t type)
     return json_string(letter);
 }
 
-static void add_move_fields(json_t *obj, Move m)
+static void add_move_fields(json_t *obj, const Variant *v, Move m)
 {
-    json_object_set_new(obj, "kind", json_string(m.kind < MOVE_KINDS ? MOVE_KIND_NAMES[m.kind] : "none"));
+    json_object_set_new(obj, "kind", json_string(variant_action_kind(v, m.kind)->name));
     json_object_set_new(obj, "from", square_json(m.from));
     json_object_set_new(obj, "to", square_json(m.to));
     json_object_set_new(obj, "piece", piece_json(m.piece));
@@ -154,7 +148,7 @@ static json_t *actions_json(const Game *g)
         g->variant->format_human(&l, m, &human);
         line_close(&l);
         json_t *a = json_pack("{s:i, s:s, s:s}", "ply", i, "coord", text_str(&coord), "human", text_str(&human));
-        if (a) add_move_fields(a, m);
+        if (a) add_move_fields(a, g->variant, m);
         json_array_append_new(list, a);
     }
     text_free(&coord);
@@ -219,7 +213,7 @@ static json_t *legal_json(const Game *g)
             g->variant->format_coord(&l, moves.moves[i], &coord);
             g->variant->format_human(&l, moves.moves[i], &human);
             json_t *a = json_pack("{s:s, s:s}", "coord", text_str(&coord), "human", text_str(&human));
-            if (a) add_move_fields(a, moves.moves[i]);
+            if (a) add_move_fields(a, g->variant, moves.moves[i]);
             json_array_append_new(list, a);
         }
     }
@@ -269,6 +263,39 @@ static json_t *clock_json(const GameRow *row, int to_move, bool running)
                      (json_int_t)(black > 0 ? black : 0), "running", running ? side_name(to_move) : NULL);
 }
 
+/* What the library says of one kind of action: how a player makes it. */
+static json_t *kind_json(const ActionKind *k)
+{
+    static const char *const TRAVELS[] = { [KIND_NO_TRAVEL] = NULL, [KIND_FORWARD] = "forward", [KIND_BACK] = "back",
+                                           [KIND_DEPART] = "depart" };
+    json_t *place = k->group ? json_pack("{s:s, s:s, s:s}", "group", k->group, "label", k->group_label, "first",
+                                         k->from_first ? "from" : "to")
+                             : json_null();
+    return json_pack("{s:s, s:b, s:s?, s:o?, s:s?}", "words", k->words, "board", k->board, "travel",
+                     k->travel < sizeof TRAVELS / sizeof *TRAVELS ? TRAVELS[k->travel] : NULL, "place", place, "arg",
+                     k->arg_words);
+}
+
+/* The kinds of the actions a state lists, played or legal, by name: a
+ * client learns from them how each is made, and needs no list of its own
+ * (docs/api.md, "kinds"). */
+static json_t *kinds_json(const Variant *v, json_t *actions, json_t *legal)
+{
+    json_t *seen = json_object(), *out = json_object();
+    json_t *lists[] = { actions, legal };
+    for (int i = 0; seen && i < 2; i++) {
+        size_t n;
+        json_t *a;
+        json_array_foreach(lists[i], n, a) json_object_set(seen, json_string_value(json_object_get(a, "kind")), json_true());
+    }
+    for (int k = 0; seen && out && k < 256; k++) {
+        const ActionKind *kind = variant_action_kind(v, (uint8_t)k);
+        if (kind->kind == k && json_object_get(seen, kind->name)) json_object_set_new(out, kind->name, kind_json(kind));
+    }
+    json_decref(seen);
+    return out;
+}
+
 json_t *play_state(const GameRow *row, const Game *g, int64_t user)
 {
     const Board *b = game_board(g);
@@ -287,9 +314,11 @@ json_t *play_state(const GameRow *row, const Game *g, int64_t user)
     text_free(&opts);
     if (!st) return NULL;
     add_board_fields(st, g->variant, game_state(g));
-    json_object_set_new(st, "actions", actions_json(g));
+    json_t *actions = actions_json(g), *legal = active ? legal_json(g) : json_array();
+    json_object_set_new(st, "kinds", kinds_json(g->variant, actions, legal));
+    json_object_set_new(st, "actions", actions);
     json_object_set_new(st, "nodes", nodes_json(g));
-    json_object_set_new(st, "legal", active ? legal_json(g) : json_array());
+    json_object_set_new(st, "legal", legal);
     json_object_set_new(st, "panels", panels_json(g));
     json_object_set_new(st, "clock", clock_json(row, b->side, active && row->ply > 0));
     json_object_set_new(st, "draw_offer", row->draw_offer ? json_string(side_name(row->draw_offer - 1)) : json_null());

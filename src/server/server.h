@@ -40,8 +40,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ttchess/game.h"
-#include "ttchess/text.h"
+#include "game.h"
+#include "text.h"
 
 /* The limits of docs/api.md, "Limits": named here so that the document
  * and the code say the same. */

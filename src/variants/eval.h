@@ -19,7 +19,7 @@
 #ifndef TTCHESS_EVAL_H
 #define TTCHESS_EVAL_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* Scores: a win is EVAL_MATE minus the plies to it; evaluation stays well
  * inside +-EVAL_KNOWN_WIN. */

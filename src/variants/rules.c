@@ -5,8 +5,8 @@
 
 #include "bitboard.h"
 #include "rules.h"
-#include "ttchess/movegen.h"
-#include "ttchess/notation.h"
+#include "movegen.h"
+#include "notation.h"
 
 bool chess_insufficient_material(const Board *b)
 {

@@ -3,7 +3,7 @@
 #ifndef TTCHESS_RULES_H
 #define TTCHESS_RULES_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* Only kings and at most one minor piece, or bishops all on one colour. */
 bool chess_insufficient_material(const Board *b);

@@ -14,8 +14,8 @@
 #include "chess.h"
 #include "eval.h"
 #include "rules.h"
-#include "ttchess/movegen.h"
-#include "ttchess/notation.h"
+#include "movegen.h"
+#include "notation.h"
 
 /* ---- Rules -------------------------------------------------------------- */
 

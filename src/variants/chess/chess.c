@@ -3,8 +3,8 @@
 #include "bitboard.h"
 #include "chess.h"
 #include "rules.h"
-#include "ttchess/movegen.h"
-#include "ttchess/notation.h"
+#include "movegen.h"
+#include "notation.h"
 
 /* ---- The variant -------------------------------------------------------- */
 

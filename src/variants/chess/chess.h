@@ -4,7 +4,7 @@
 #ifndef TTCHESS_CHESS_H
 #define TTCHESS_CHESS_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* Reads a chess FEN: one king a side, the side not to move not in check. */
 State *chess_from_fen(const Options *o, const char *fen, Text *err);

@@ -18,7 +18,7 @@
 #include "attacks.h"
 #include "chessgi.h"
 #include "rules.h"
-#include "ttchess/movegen.h"
+#include "movegen.h"
 #include "zobrist.h"
 
 enum { ZOBRIST_DOMAIN = 4 };

@@ -8,7 +8,7 @@
 #ifndef TTCHESS_CHESSGI_H
 #define TTCHESS_CHESSGI_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* The game's limits are named options (Variant.options), in this order. */
 enum ChessgiOption {

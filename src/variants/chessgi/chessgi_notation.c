@@ -14,8 +14,8 @@
 #include "bitboard.h"
 #include "chessgi.h"
 #include "rules.h"
-#include "ttchess/movegen.h"
-#include "ttchess/notation.h"
+#include "movegen.h"
+#include "notation.h"
 
 /* Actions are short: anything longer than this is refused as no action. */
 enum { ACTION_MAX = 64 };

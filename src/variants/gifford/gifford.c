@@ -16,7 +16,7 @@
 #include "attacks.h"
 #include "gifford.h"
 #include "rules.h"
-#include "ttchess/movegen.h"
+#include "movegen.h"
 #include "zobrist.h"
 
 static const OptionSpec GIFFORD_OPTIONS[GIFFORD_OPTION_COUNT] = {

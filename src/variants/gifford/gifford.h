@@ -8,7 +8,7 @@
 #ifndef TTCHESS_GIFFORD_H
 #define TTCHESS_GIFFORD_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* The game's limits are named options (Variant.options), in this order. */
 enum GiffordOption {

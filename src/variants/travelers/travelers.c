@@ -28,7 +28,7 @@
 #include "attacks.h"
 #include "rules.h"
 #include "zobrist.h"
-#include "ttchess/movegen.h"
+#include "movegen.h"
 
 /* ---- Men ---------------------------------------------------------------- */
 

@@ -20,8 +20,8 @@
 #ifndef TTCHESS_TRAVELERS_H
 #define TTCHESS_TRAVELERS_H
 
-#include "ttchess/game.h"
-#include "ttchess/tags.h"
+#include "game.h"
+#include "tags.h"
 
 /* The three states of a chessman. */
 enum TravelState { UNTRAVELED = 0, TRAVELING = 1, TRAVELED = 2 };

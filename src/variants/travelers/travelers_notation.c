@@ -9,8 +9,8 @@
 
 #include "rules.h"
 #include "travelers.h"
-#include "ttchess/movegen.h"
-#include "ttchess/notation.h"
+#include "movegen.h"
+#include "notation.h"
 
 /* Actions are short: anything longer than this is refused as no action. */
 enum { ACTION_MAX = 48 };

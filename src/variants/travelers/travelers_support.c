@@ -11,7 +11,7 @@
 #include "rules.h"
 #include "travelers_men.h"
 #include "zobrist.h"
-#include "ttchess/movegen.h"
+#include "movegen.h"
 
 /* ---- The support search ------------------------------------------------- */
 

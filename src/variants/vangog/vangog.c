@@ -18,7 +18,7 @@
 #include "attacks.h"
 #include "rules.h"
 #include "vangog.h"
-#include "ttchess/movegen.h"
+#include "movegen.h"
 #include "zobrist.h"
 
 /* ---- Facts about squares and pieces -------------------------------------- */

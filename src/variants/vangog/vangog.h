@@ -9,8 +9,8 @@
 #ifndef TTCHESS_VANGOG_H
 #define TTCHESS_VANGOG_H
 
-#include "ttchess/game.h"
-#include "ttchess/tags.h"
+#include "game.h"
+#include "tags.h"
 
 /* Which kinds of travel a mode allows (Variant.params). */
 typedef struct VanGogRules {

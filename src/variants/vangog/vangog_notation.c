@@ -12,8 +12,8 @@
 #include "attacks.h"
 #include "rules.h"
 #include "vangog.h"
-#include "ttchess/movegen.h"
-#include "ttchess/notation.h"
+#include "movegen.h"
+#include "notation.h"
 
 /* Actions are short: anything longer than this is refused as no action. */
 enum { ACTION_MAX = 48 };

@@ -8,7 +8,7 @@
 #ifndef TTCHESS_MOVEGEN_H
 #define TTCHESS_MOVEGEN_H
 
-#include "ttchess/board.h"
+#include "board.h"
 
 /* Castling: the rights bit, the king's start and landing squares, the
  * rook's, the squares that must be empty and those that must not be

@@ -67,7 +67,10 @@ enum MoveKind {
                            promo = an exploding pawn's promotion                  */
     MOVE_ANNIHILATION,  /* the piece on from moves onto its traveling twin on to  */
     MOVE_NULL,          /* no action (never legal; used as "none")                */
-    MOVE_KINDS
+    MOVE_KINDS,
+    /* A game's own kinds of action, which only it makes and reads, start
+     * here; the game describes them in its Variant.kinds. */
+    MOVE_OWN = 64
 };
 
 /* Flags of an action. */

@@ -10,8 +10,8 @@
 #ifndef TTCHESS_BOARD_H
 #define TTCHESS_BOARD_H
 
-#include "ttchess/text.h"
-#include "ttchess/types.h"
+#include "text.h"
+#include "types.h"
 
 typedef struct Board {
     Bitboard by_type[7];   /* [0] = every occupied square, [PAWN..KING] */

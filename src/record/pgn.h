@@ -11,7 +11,7 @@
 #ifndef TTCHESS_PGN_H
 #define TTCHESS_PGN_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 typedef struct PgnTag {
     char *name;

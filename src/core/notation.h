@@ -6,7 +6,7 @@
 #ifndef TTCHESS_NOTATION_H
 #define TTCHESS_NOTATION_H
 
-#include "ttchess/board.h"
+#include "board.h"
 
 /* SAN of a legal chess move; `legal` disambiguates; suffix is '+', '#' or 0. */
 void san_format(const Board *b, const MoveList *legal, Move m, char suffix, Text *out);

@@ -14,7 +14,7 @@
 #ifndef TTCHESS_SHEETS_H
 #define TTCHESS_SHEETS_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* Writes every timeline as a score sheet, in the variant's sheet
  * notation, after [FEN] and [Options] lines where the game needs them.

@@ -21,7 +21,7 @@
 #ifndef TTCHESS_DIAGRAM_H
 #define TTCHESS_DIAGRAM_H
 
-#include "ttchess/variant.h"
+#include "variant.h"
 
 enum DiagramSet {
     DIAGRAM_SET_GLYPHS = 0,   /* the Unicode chess glyphs U+265A..U+265F as SVG text      */

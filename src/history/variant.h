@@ -17,7 +17,7 @@
 #ifndef TTCHESS_VARIANT_H
 #define TTCHESS_VARIANT_H
 
-#include "ttchess/board.h"
+#include "board.h"
 
 /* ---- Positions ---------------------------------------------------------- */
 
@@ -143,6 +143,36 @@ struct Line;
  * obligations). */
 Outcome outcome_on_time(const struct Line *l, Color flagged);
 
+/* ---- Kinds of action ---------------------------------------------------- */
+
+/* How a player makes an action of a kind in a graphical client, and what
+ * its `arg` means: all that a client (the web page) needs to offer the
+ * actions of a game it knows nothing else of. */
+enum KindTravel {
+    KIND_NO_TRAVEL = 0,
+    KIND_FORWARD,   /* the piece leaves for move `arg` (a choice of moves)     */
+    KIND_BACK,      /* the piece lands at move `arg` of the past (shown there
+                       first, since it changes an earlier position)          */
+    KIND_DEPART     /* the piece moves and leaves for another time            */
+};
+
+typedef struct ActionKind {
+    uint8_t kind;            /* enum MoveKind, or a game's own from MOVE_OWN  */
+    const char *name;        /* "send-forward": the action's kind in the API   */
+    const char *words;       /* "sent forward in time"                         */
+    bool board;              /* made by moving a piece from a square to another */
+    uint8_t travel;          /* enum KindTravel: listed among a piece's travels */
+    /* A piece put on the board from beside it (a drop, an arrival): the
+     * group the client shows it in and the group's label; NULL for none.
+     * `from_first`: the square chosen first is `from` (an explosion's
+     * square), not `to`. */
+    const char *group, *group_label;
+    bool from_first;
+    const char *arg_words;   /* what `arg` is, before its number: "arrives at
+                                move", "to move"; NULL when it is nothing to
+                                show                                         */
+} ActionKind;
+
 /* ---- The interface ------------------------------------------------------ */
 
 struct Line;
@@ -248,6 +278,11 @@ typedef struct Variant {
      * NULL for a game without travels back. */
     bool (*sheet_departure)(const char *cell, int *move);
     bool (*sheet_join)(const struct Line *l, const char *departure, const char *arrival, Move *out, Text *err);
+
+    /* The game's own kinds of action (from MOVE_OWN up), ended by one
+     * whose name is NULL; the kinds every game may use are the library's
+     * (variant_action_kind).  NULL: none of its own. */
+    const ActionKind *kinds;
 } Variant;
 
 /* ---- The optional slots, with their defaults ---------------------------- */
@@ -311,6 +346,11 @@ static inline bool variant_sheet_join(const Variant *v, const struct Line *l, co
     if (v->sheet_join) return v->sheet_join(l, departure, arrival, out, err);
     return text_fail(err, "%s has no travels back", v->name);
 }
+
+/* What a kind of action is, for the game v: its own kinds first, then the
+ * kinds the library knows (kinds.c); a kind that neither knows reads as
+ * "none", so that a client is never handed a NULL. */
+const ActionKind *variant_action_kind(const Variant *v, uint8_t kind);
 
 /* ---- The registry ------------------------------------------------------- */
 

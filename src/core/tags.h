@@ -12,7 +12,7 @@
 #ifndef TTCHESS_TAGS_H
 #define TTCHESS_TAGS_H
 
-#include "ttchess/board.h"
+#include "board.h"
 
 typedef struct PieceTags {
     uint16_t tag[64];   /* the tag of the piece on each square; 0 on an empty square */

@@ -27,7 +27,7 @@
 #ifndef TTCHESS_GAME_H
 #define TTCHESS_GAME_H
 
-#include "ttchess/variant.h"
+#include "variant.h"
 
 typedef struct Node {
     int parent;      /* the node this one follows in its timeline; -1 at the root */

@@ -20,7 +20,7 @@
 #ifndef TTCHESS_GC_H
 #define TTCHESS_GC_H
 
-#include "ttchess/game.h"
+#include "game.h"
 
 /* Is the text written in Game Courier notation in a way no other notation
  * here writes it: a label and a space before a square ("P e2-e4"), parts

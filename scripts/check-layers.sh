@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The layers the build enforces (issue 25, docs/design.md): each folder of
+# src/ is a layer, and a layer may use only itself and the layers below
+# it.  The compiler already sees only those layers' include folders (the
+# Makefile's LAYERS); this script checks the two things it cannot:
+#   - no file includes a header of a higher layer by a relative path or by
+#     any other way round the include folders;
+#   - no object file of a layer calls or reads a symbol that only a higher
+#     layer defines (a declaration written by hand needs no header).
+# It prints every crossing and fails if there is one; it also fails when
+# it found no file or no object to check, so that a broken scan cannot
+# pass.
+#
+# Usage: scripts/check-layers.sh BUILD "LAYER LAYER ..."   (lowest first)
+#   BUILD   the build folder whose obj/ holds the layers' objects
+
+set -u
+if [ $# -ne 2 ]; then
+    echo "usage: $0 BUILD \"LAYER ...\" (lowest layer first)" >&2
+    exit 2
+fi
+build=$1
+read -r -a layers <<<"$2"
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+
+declare -A rank
+for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
+bad=0
+
+# The layer of a path under src/: its first folder.
+layer_of() { local p=${1#src/}; echo "${p%%/*}"; }
+
+# ---- Includes ----------------------------------------------------------
+# Every header under src/, by name, with its layer: an include names a
+# header by its file name (the layers' folders are on the include path),
+# or by a path relative to the including file.
+declare -A header_layer
+while IFS= read -r h; do
+    name=$(basename "$h")
+    if [ -n "${header_layer[$name]-}" ]; then
+        echo "check-layers: two headers named $name (the include path would pick one): $h" >&2
+        bad=$((bad + 1))
+    fi
+    header_layer[$name]=$(layer_of "$h")
+done < <(find src -name '*.h' | sort)
+
+files=0
+while IFS= read -r f; do
+    files=$((files + 1))
+    own=$(layer_of "$f")
+    if [ -z "${rank[$own]-}" ]; then
+        echo "$f: in no layer (src/$own is not in LAYERS)"
+        bad=$((bad + 1))
+        continue
+    fi
+    while IFS= read -r inc; do
+        name=$(basename "$inc")
+        target=
+        if [[ $inc == */* ]] && [ -f "$(dirname "$f")/$inc" ]; then
+            target=$(realpath --relative-to=. "$(dirname "$f")/$inc")
+            target=$(layer_of "$target")
+        elif [ -n "${header_layer[$name]-}" ]; then
+            target=${header_layer[$name]}
+        fi
+        [ -z "$target" ] && continue   # a system header
+        if [ -z "${rank[$target]-}" ] || [ "${rank[$target]}" -gt "${rank[$own]}" ]; then
+            echo "$f: includes $inc, of layer $target above $own"
+            bad=$((bad + 1))
+        fi
+    done < <(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f")
+done < <(find src -name '*.[ch]' | sort)
+
+# ---- Symbols -----------------------------------------------------------
+# The objects of today's sources: a build folder may keep the object of a
+# file since moved or removed, which no longer counts.
+current_objects() {
+    local o rel
+    while IFS= read -r o; do
+        rel=${o#"$build"/obj/}
+        if [ "$rel" = tables.o ] || [ -f "src/${rel%.o}.c" ]; then echo "$o"; fi
+    done < <(find "$build/obj" -name '*.o' | sort)
+}
+
+# Which layer defines each global symbol, from the objects themselves.
+declare -A defined_in
+objects=0
+while IFS= read -r o; do
+    objects=$((objects + 1))
+    rel=${o#"$build"/obj/}
+    l=${rel%%/*}
+    [ "$rel" = tables.o ] && l=core   # the generated tables are the core's
+    while read -r sym; do defined_in[$sym]=$l; done < <(nm --defined-only -g "$o" | awk 'NF == 3 { print $3 }')
+done < <(current_objects)
+
+while IFS= read -r o; do
+    rel=${o#"$build"/obj/}
+    l=${rel%%/*}
+    [ "$rel" = tables.o ] && continue
+    if [ -z "${rank[$l]-}" ]; then
+        echo "$o: in no layer"
+        bad=$((bad + 1))
+        continue
+    fi
+    while read -r sym; do
+        d=${defined_in[$sym]-}
+        [ -z "$d" ] && continue   # the C library, a Debian library
+        if [ "${rank[$d]}" -gt "${rank[$l]}" ]; then
+            echo "src/${rel%.o}.c: uses $sym, defined in layer $d above $l"
+            bad=$((bad + 1))
+        fi
+    done < <(nm -u "$o" | awk '{ print $NF }')
+done < <(current_objects)
+
+if [ "$files" -eq 0 ] || [ "$objects" -eq 0 ]; then
+    echo "check-layers: found $files source files and $objects objects in $build/obj: nothing checked" >&2
+    exit 2
+fi
+if [ "$bad" -gt 0 ]; then
+    echo "check-layers: $bad crossings upward (layers, lowest first: ${layers[*]})"
+    exit 1
+fi
+echo "check-layers: $files source files and $objects objects, no crossing upward (layers: ${layers[*]})"
