@@ -270,6 +270,32 @@ static void test_gifford_outcome_order_as_chess(void **state)
 
 /* ---- Outcomes in words and codes ---------------------------------------- */
 
+/* A game's own end (REASON_OWN) is said in its words, after the side it
+ * names, and read back by them for that game only: a new end needs no
+ * entry in the library's reasons. */
+static void test_own_end_in_words(void **state)
+{
+    (void)state;
+    static const char *const ENDS[] = { "pawns all home", "flag planted", NULL };
+    Variant own = VARIANT_CHESS;
+    own.ends = ENDS;
+    assert_string_equal(line_of(outcome_own(RESULT_WHITE_WINS, ENDS[1], SIDE_WHITE), NULL), "1-0 white flag planted");
+    assert_string_equal(line_of(outcome_own(RESULT_DRAW, ENDS[0], SIDE_NONE), NULL), "1/2-1/2 pawns all home");
+    Outcome o = outcome_none();
+    assert_true(outcome_from_words(&own, "black flag planted", &o));
+    assert_int_equal(o.reason, REASON_OWN);
+    assert_int_equal(o.side, SIDE_BLACK);
+    assert_string_equal(o.own, "flag planted");
+    assert_true(outcome_from_words(&own, "pawns all home", &o));
+    assert_int_equal(o.side, SIDE_NONE);
+    assert_ptr_equal(o.own, ENDS[0]);
+    /* Another game does not read them; the library's own stay first. */
+    assert_false(outcome_from_words(&VARIANT_CHESS, "black flag planted", &o));
+    assert_true(outcome_from_words(&own, "white resigns", &o));
+    assert_int_equal(o.reason, REASON_RESIGNATION);
+    assert_null(o.own);
+}
+
 static void test_outcome_words_and_codes(void **state)
 {
     (void)state;
@@ -278,43 +304,43 @@ static void test_outcome_words_and_codes(void **state)
         const char *line;
         bool read_back;
     } cases[] = {
-        { { RESULT_NONE, REASON_NONE, SIDE_NONE, REASON_NONE }, "ongoing", false },
-        { { RESULT_WHITE_WINS, REASON_CHECKMATE, SIDE_NONE, REASON_CHECKMATE }, "1-0 checkmate", true },
-        { { RESULT_DRAW, REASON_STALEMATE, SIDE_NONE, REASON_STALEMATE }, "1/2-1/2 stalemate", true },
-        { { RESULT_DRAW, REASON_INSUFFICIENT_MATERIAL, SIDE_NONE, REASON_INSUFFICIENT_MATERIAL }, "1/2-1/2 insufficient material", true },
-        { { RESULT_DRAW, REASON_FIFTY_MOVES, SIDE_NONE, REASON_FIFTY_MOVES }, "1/2-1/2 fifty-move rule", true },
-        { { RESULT_DRAW, REASON_REPETITION, SIDE_NONE, REASON_REPETITION }, "1/2-1/2 threefold repetition", true },
-        { { RESULT_BLACK_WINS, REASON_KING_LOST_IN_TIME, SIDE_WHITE, REASON_KING_LOST_IN_TIME }, "0-1 white king lost in time", true },
-        { { RESULT_WHITE_WINS, REASON_KING_LOST_IN_TIME, SIDE_BLACK, REASON_KING_LOST_IN_TIME }, "1-0 black king lost in time", true },
-        { { RESULT_BOTH_LOSE, REASON_OBLIGATIONS_UNMET, SIDE_BOTH, REASON_OBLIGATIONS_UNMET }, "0-0 both obligations unmet", true },
-        { { RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK, REASON_RESIGNATION }, "1-0 black resigns", true },
-        { { RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE, REASON_RESIGNATION }, "0-1 white resigns", true },
-        { { RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE, REASON_AGREED_DRAW }, "1/2-1/2 agreed draw", true },
-        { { RESULT_BLACK_WINS, REASON_TIME, SIDE_WHITE, REASON_TIME }, "0-1 white lost on time", true },
-        { { RESULT_WHITE_WINS, REASON_TIME, SIDE_BLACK, REASON_TIME }, "1-0 black lost on time", true },
-        { { RESULT_DRAW, REASON_TIME, SIDE_WHITE, REASON_TIME }, "1/2-1/2 white lost on time, but black cannot win", true },
-        { { RESULT_DRAW, REASON_TIME, SIDE_BLACK, REASON_TIME }, "1/2-1/2 black lost on time, but white cannot win", true },
-        { { RESULT_DRAW, REASON_RECORDED, SIDE_NONE, REASON_RECORDED }, "1/2-1/2 result recorded in the game file", false },
+        { { RESULT_NONE, REASON_NONE, SIDE_NONE, REASON_NONE, NULL }, "ongoing", false },
+        { { RESULT_WHITE_WINS, REASON_CHECKMATE, SIDE_NONE, REASON_CHECKMATE, NULL }, "1-0 checkmate", true },
+        { { RESULT_DRAW, REASON_STALEMATE, SIDE_NONE, REASON_STALEMATE, NULL }, "1/2-1/2 stalemate", true },
+        { { RESULT_DRAW, REASON_INSUFFICIENT_MATERIAL, SIDE_NONE, REASON_INSUFFICIENT_MATERIAL, NULL }, "1/2-1/2 insufficient material", true },
+        { { RESULT_DRAW, REASON_FIFTY_MOVES, SIDE_NONE, REASON_FIFTY_MOVES, NULL }, "1/2-1/2 fifty-move rule", true },
+        { { RESULT_DRAW, REASON_REPETITION, SIDE_NONE, REASON_REPETITION, NULL }, "1/2-1/2 threefold repetition", true },
+        { { RESULT_BLACK_WINS, REASON_KING_LOST_IN_TIME, SIDE_WHITE, REASON_KING_LOST_IN_TIME, NULL }, "0-1 white king lost in time", true },
+        { { RESULT_WHITE_WINS, REASON_KING_LOST_IN_TIME, SIDE_BLACK, REASON_KING_LOST_IN_TIME, NULL }, "1-0 black king lost in time", true },
+        { { RESULT_BOTH_LOSE, REASON_OBLIGATIONS_UNMET, SIDE_BOTH, REASON_OBLIGATIONS_UNMET, NULL }, "0-0 both obligations unmet", true },
+        { { RESULT_WHITE_WINS, REASON_RESIGNATION, SIDE_BLACK, REASON_RESIGNATION, NULL }, "1-0 black resigns", true },
+        { { RESULT_BLACK_WINS, REASON_RESIGNATION, SIDE_WHITE, REASON_RESIGNATION, NULL }, "0-1 white resigns", true },
+        { { RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE, REASON_AGREED_DRAW, NULL }, "1/2-1/2 agreed draw", true },
+        { { RESULT_BLACK_WINS, REASON_TIME, SIDE_WHITE, REASON_TIME, NULL }, "0-1 white lost on time", true },
+        { { RESULT_WHITE_WINS, REASON_TIME, SIDE_BLACK, REASON_TIME, NULL }, "1-0 black lost on time", true },
+        { { RESULT_DRAW, REASON_TIME, SIDE_WHITE, REASON_TIME, NULL }, "1/2-1/2 white lost on time, but black cannot win", true },
+        { { RESULT_DRAW, REASON_TIME, SIDE_BLACK, REASON_TIME, NULL }, "1/2-1/2 black lost on time, but white cannot win", true },
+        { { RESULT_DRAW, REASON_RECORDED, SIDE_NONE, REASON_RECORDED, NULL }, "1/2-1/2 result recorded in the game file", false },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_string_equal(line_of(cases[i].o, NULL), cases[i].line);
         if (!cases[i].read_back) continue;
         const char *words = strchr(cases[i].line, ' ') + 1;
         Outcome o = outcome_none();
-        if (!outcome_from_words(words, &o)) fail_msg("'%s' not read back", words);
+        if (!outcome_from_words(&VARIANT_CHESS, words, &o)) fail_msg("'%s' not read back", words);
         assert_int_equal(o.reason, cases[i].o.reason);
         assert_int_equal(o.side, cases[i].o.side);
     }
     assert_string_equal(line_of(outcome_make(RESULT_WHITE_WINS, REASON_RECORDED, SIDE_NONE), "time forfeit"),
                         "1-0 time forfeit");
     Outcome o = outcome_none();
-    assert_false(outcome_from_words("time forfeit", &o));
-    assert_false(outcome_from_words("", &o));
-    assert_false(outcome_from_words("both resigns", &o));
-    assert_false(outcome_from_words("white checkmate", &o));
-    assert_false(outcome_from_words("resigns", &o));
-    assert_false(outcome_from_words("both lost on time", &o));
-    assert_false(outcome_from_words("white lost on time, but white cannot win", &o));
+    assert_false(outcome_from_words(&VARIANT_CHESS, "time forfeit", &o));
+    assert_false(outcome_from_words(&VARIANT_CHESS, "", &o));
+    assert_false(outcome_from_words(&VARIANT_CHESS, "both resigns", &o));
+    assert_false(outcome_from_words(&VARIANT_CHESS, "white checkmate", &o));
+    assert_false(outcome_from_words(&VARIANT_CHESS, "resigns", &o));
+    assert_false(outcome_from_words(&VARIANT_CHESS, "both lost on time", &o));
+    assert_false(outcome_from_words(&VARIANT_CHESS, "white lost on time, but white cannot win", &o));
     assert_string_equal(result_string(RESULT_BOTH_LOSE), "0-0");
     assert_string_equal(result_string(RESULT_NONE), "*");
 }
@@ -363,7 +389,7 @@ static void test_chess_flag_against_a_bare_king_draws(void **state)
     game_free(&g);
     /* A declared end is read back from its words, as the server stores it. */
     Outcome o = outcome_none();
-    assert_true(outcome_from_words("white lost on time, but black cannot win", &o));
+    assert_true(outcome_from_words(&VARIANT_CHESS, "white lost on time, but black cannot win", &o));
     assert_int_equal(o.reason, REASON_TIME);
     assert_int_equal(o.side, SIDE_WHITE);
 }
@@ -381,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_chess_outcome_order),
         cmocka_unit_test(test_gifford_outcome_order_as_chess),
         cmocka_unit_test(test_outcome_words_and_codes),
+        cmocka_unit_test(test_own_end_in_words),
         cmocka_unit_test(test_declare_and_withdraw),
         cmocka_unit_test(test_chess_flag_against_a_bare_king_draws),
     };

@@ -62,6 +62,11 @@ void outcome_words(Outcome o, const char *recorded, Text *out)
         text_add(out, recorded && *recorded ? recorded : "result recorded in the game file");
         return;
     }
+    if (o.reason == REASON_OWN) {
+        if (o.side != SIDE_NONE) text_addf(out, "%s ", side_word(o.side));
+        text_add(out, o.own ? o.own : "an end of the game's own");
+        return;
+    }
     if (o.reason >= REASON_COUNT) return;
     if (REASON_WORDS[o.reason].sided) text_addf(out, "%s ", side_word(o.side));
     text_add(out, REASON_WORDS[o.reason].words);
@@ -91,27 +96,53 @@ static bool time_draw_words(const char *rest, uint8_t side)
     return !strcmp(rest, words);
 }
 
-bool outcome_from_words(const char *words, Outcome *o)
+/* The side that words start with ("white ..."), and the words after it;
+ * SIDE_NONE (and the words as they are) when they start with none. */
+static uint8_t side_of_words(const char *words, const char **rest)
+{
+    static const char *const sides[] = { "white ", "black ", "both " };
+    for (uint8_t k = 0; k < 3; k++)
+        if (!strncmp(words, sides[k], strlen(sides[k]))) {
+            *rest = words + strlen(sides[k]);
+            return k;
+        }
+    *rest = words;
+    return SIDE_NONE;
+}
+
+/* One of the game's own ends, with or without a side before it. */
+static bool own_end_from_words(const Variant *v, const char *words, Outcome *o)
+{
+    const char *rest;
+    uint8_t side = side_of_words(words, &rest);
+    for (const char *const *end = v->ends; end && *end; end++) {
+        if (strcmp(rest, *end) && strcmp(words, *end)) continue;
+        o->reason = REASON_OWN;
+        o->side = strcmp(rest, *end) ? SIDE_NONE : side;
+        o->own = *end;
+        return true;
+    }
+    return false;
+}
+
+bool outcome_from_words(const Variant *v, const char *words, Outcome *o)
 {
     for (int r = REASON_CHECKMATE; r < REASON_RECORDED; r++) {
         const char *rest = words;
         uint8_t side = SIDE_NONE;
         if (REASON_WORDS[r].sided) {
-            static const char *const sides[] = { "white ", "black ", "both " };
-            side = SIDE_NONE;
-            for (uint8_t k = 0; k < 3 && side == SIDE_NONE; k++)
-                if (!strncmp(words, sides[k], strlen(sides[k]))) side = k;
+            side = side_of_words(words, &rest);
             /* Only obligations can be unmet on both sides at once. */
             if (side == SIDE_NONE || (side == SIDE_BOTH && r != REASON_OBLIGATIONS_UNMET)) continue;
-            rest = words + strlen(side_word(side)) + 1;
         }
         if (!strcmp(rest, REASON_WORDS[r].words) || (r == REASON_TIME && time_draw_words(rest, side))) {
             o->reason = (uint8_t)r;
             o->side = side;
+            o->own = NULL;
             return true;
         }
     }
-    return false;
+    return own_end_from_words(v, words, o);
 }
 
 /* ---- Time --------------------------------------------------------------- */

@@ -98,7 +98,12 @@ enum Reason {
     REASON_RECORDED,                /* a result a game file states in words of
                                        its own ([Termination]); the words are
                                        kept with the game                     */
-    REASON_COUNT
+    REASON_COUNT,
+    /* A game's own end, which no other game has: its words are the game's
+     * (Outcome.own, one of its Variant.ends), so that a new end needs no
+     * entry here and reaches every record, the server and the page as
+     * words. */
+    REASON_OWN = 64
 };
 
 enum { SIDE_WHITE = WHITE, SIDE_BLACK = BLACK, SIDE_BOTH = 2, SIDE_NONE = 3 };
@@ -112,11 +117,21 @@ typedef struct Outcome {
                          unless a rule of the game's own changed the result
                          (van Gog's unmet obligations), so that a check mark
                          can still say '#' for a mate that loses */
+    /* The words of a game's own end (REASON_OWN): one of its Variant.ends,
+     * after the side it names unless that is SIDE_NONE ("white ..."); NULL
+     * for the library's reasons. */
+    const char *own;
 } Outcome;
 
 static inline Outcome outcome_make(uint8_t result, uint8_t reason, uint8_t side)
 {
-    Outcome o = { result, reason, side, reason };
+    Outcome o = { result, reason, side, reason, NULL };
+    return o;
+}
+/* A game's own end, in its words (one of its Variant.ends). */
+static inline Outcome outcome_own(uint8_t result, const char *words, uint8_t side)
+{
+    Outcome o = { result, REASON_OWN, side, REASON_OWN, words };
     return o;
 }
 static inline Outcome outcome_none(void) { return outcome_make(RESULT_NONE, REASON_NONE, SIDE_NONE); }
@@ -130,9 +145,11 @@ const char *result_string(uint8_t result);
 void outcome_words(Outcome o, const char *recorded, Text *out);
 /* The result line: "ongoing", or "1-0 checkmate", "0-1 white king lost in time". */
 void outcome_line(Outcome o, const char *recorded, Text *out);
+struct Variant;
 /* Reads the words of a reason back ("white resigns" -> REASON_RESIGNATION,
- * white); false if they name none. */
-bool outcome_from_words(const char *words, Outcome *o);
+ * white), the library's or one of the game v's own ends; false if they
+ * name none. */
+bool outcome_from_words(const struct Variant *v, const char *words, Outcome *o);
 
 struct Line;
 /* The end when the time of `flagged` runs out at the line's present
@@ -241,6 +258,10 @@ typedef struct Variant {
      * cannot; a position the variant cannot judge cheaply counts as
      * winnable.  NULL: it always can. */
     bool (*can_win)(const struct Line *l, Color side);
+    /* The words of the game's own ends (REASON_OWN, outcome_own), ended by
+     * NULL; NULL: it has none.  Records and the server write an end in its
+     * words, and read it back by them. */
+    const char *const *ends;
     /* The key of ext computed from nothing (the variant keeps ext_key up
      * to date in apply; tests compare the two).  NULL: no ext. */
     uint64_t (*ext_key)(const Options *o, const State *s);

@@ -49,10 +49,10 @@ bool record_start_game(const RecordStart *h, const Variant *force, const char *f
 /* The end a game file declares in the words ttchess itself writes for an
  * end the rules do not reach: a resignation or an agreed draw, with the
  * result that end gives on the board; RESULT_NONE for any other words. */
-static Outcome declared_from_words(const char *words)
+static Outcome declared_from_words(const Variant *v, const char *words)
 {
     Outcome read;
-    if (!words || !outcome_from_words(words, &read)) return outcome_none();
+    if (!words || !outcome_from_words(v, words, &read)) return outcome_none();
     if (read.reason == REASON_RESIGNATION && read.side <= BLACK)
         return outcome_make(result_loss_for(read.side), REASON_RESIGNATION, read.side);
     if (read.reason == REASON_AGREED_DRAW) return outcome_make(RESULT_DRAW, REASON_AGREED_DRAW, SIDE_NONE);
@@ -65,7 +65,7 @@ bool record_settle_result(Game *g, uint8_t recorded, const char *termination, Te
     Outcome rules;
     if (!game_outcome(g, &rules)) return text_fail(err, "out of memory");
     if (rules.result == RESULT_NONE) {
-        Outcome declared = declared_from_words(termination), settled;
+        Outcome declared = declared_from_words(g->variant, termination), settled;
         if (declared.result != RESULT_NONE) {
             if (!game_declare(g, declared, NULL) || !game_outcome(g, &settled)) return text_fail(err, "out of memory");
             if (settled.result == recorded) return true;

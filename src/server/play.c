@@ -26,7 +26,7 @@ static bool redeclare(const GameRow *row, Game *g, Text *err)
             strlen(result_string(r)) == (size_t)(space - row->declared))
             result = r;
     Outcome o = outcome_make(result, REASON_RECORDED, SIDE_NONE);
-    if (outcome_from_words(space + 1, &o)) o.result = result;
+    if (outcome_from_words(g->variant, space + 1, &o)) o.result = result;
     if (result == RESULT_NONE || !game_declare(g, o, space + 1))
         return text_fail(err, "the stored end '%s' cannot be declared", row->declared);
     return true;
