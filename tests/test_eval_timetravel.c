@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Tests of the evaluations of van Gog's Time Travel Chess (its three
- * modes) and of Time Traveler's Chess (src/variants/vangog_eval.c and
+ * modes) and of Time Traveler's Chess (src/variants/vangog/vangog_eval.c and
  * travelers_eval.c; docs/engine-eval-timetravel.md): colour-mirror
  * symmetry, the terms that value each game's promises and dangers, the
  * end of the game by grammar that early_end must report exactly as the
