@@ -99,6 +99,10 @@ call bob POST /api/games '{"variant":"chess","fen":"garbage"}'; expect "a bad FE
 call bob POST /api/games '{"variant":"chess","clock":{"minutes":0}}'; expect "a bad clock" 400 "live clock"
 call carol GET /api/games; expect "carol's games" 200 "$G"
 call carol GET "/api/games/$G"; expect "the game" 200 '"legal"'
+# The kinds of its actions as the library describes them, for a client
+# with no list of its own (docs/api.md, "kinds").
+expect "the kinds of a Gifford game's legal actions" 200 '"send-forward":{"words":"sent forward in time","board":false,"travel":"forward","place":null,"arg":"arrives at move"}'
+expect "an ordinary move's kind" 200 '"normal":{"words":"move","board":true,"travel":null,"place":null,"arg":null}'
 [ "$(field ply)" = 0 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: a new game's ply is not 0"; }
 call anon GET /api/games/0000000000000000; expect "no such game" 404
 call carol POST "/api/games/$G/actions" '{"action":"e4","ply":0}'; expect "out of turn" 403 "not your turn"
