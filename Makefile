@@ -261,7 +261,7 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(
 	    RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
 	        $$v 24 120 tests/data/chessgi-games.txt $(BUILD)/tests/chessgi-ref $$v check; done
 	@RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
-	    gifford 24 120 - $(BUILD)/tests/gifford-ref check
+	    gifford 24 120 tests/data/gifford-games.txt $(BUILD)/tests/gifford-ref check
 	@BUILD=$(BUILD)-toy ./tests/toy_game/run.sh
 	@./tests/fsf-compare.sh --quick $(BUILD)/ttchess $(BUILD)/tests/random-game 20 2
 	@set -e; for f in $(FUZZ_NAMES); do $(BUILD)/fuzz/$$f fuzz/corpus/$$f; done
