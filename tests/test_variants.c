@@ -114,9 +114,10 @@ static void test_registry_tables_complete(void **state)
     text_free(&names);
 }
 
-/* Every game brings positions: its sample positions read and play in the
- * game, and a start and a game under way of each are benched (ttchess
- * bench searches them, in the registry's order). */
+/* A game's sample positions read and play in the game; the games of
+ * src/variants bench a start and a game under way each (ttchess bench
+ * searches them, in the registry's order; a game from outside, such as
+ * tests/toy_game, need have none). */
 static void test_every_variant_has_bench_samples(void **state)
 {
     (void)state;
@@ -136,7 +137,7 @@ static void test_every_variant_has_bench_samples(void **state)
             if (p->moves) play_all(&g, p->moves);
             game_free(&g);
         }
-        if (benched < 2) fail_msg("%s has %d bench positions", v->name, benched);
+        if (benched < 2 && strcmp(v->name, "toy")) fail_msg("%s has %d bench positions", v->name, benched);
     }
 }
 
