@@ -39,17 +39,22 @@ CFLAGS  ?=
 # with the interface every game implements, its options and its outcomes;
 # the variants are the games, a folder each; the record is the file formats.
 LAYERS := core history variants record engine server cli
-# A layer's own include folders besides src/<layer>: every game's folder,
-# and a game from outside src/variants (make GAME_DIR_EXTRA=DIR, a build
-# folder of its own; tests/toy_game) with the header that names it.
-LAYER_DIRS_variants := $(patsubst %/,-I%,$(wildcard src/variants/*/)) \
-    $(if $(GAME_DIR_EXTRA),-I$(GAME_DIR_EXTRA) -DTTCHESS_GAME_EXTRA='"$(notdir $(GAME_DIR_EXTRA))_variants.h"')
+# A layer's own include folders besides src/<layer>.
 LAYER_DIRS_server := -I/usr/include/postgresql
 # LAYER_INC_core is -Isrc/core, LAYER_INC_history that and -Isrc/history,
 # and so on up: each layer's folders with those of every layer below it.
 $(foreach l,$(LAYERS),$(eval LAYER_INC_$(l) := $(LAYER_INC_$(below)) -Isrc/$(l) $(LAYER_DIRS_$(l)))$(eval below := $(l)))
-# Whatever sits on top of every layer: tests, fuzz harnesses, bench tools.
-INCLUDES := $(LAYER_INC_cli)
+# Every game's folder, and a game from outside src/variants (make
+# GAME_DIR_EXTRA=DIR, a build folder of its own; tests/toy_game) with the
+# header that names it: seen by the variants layer alone, not by the
+# layers above it, which reach a game only through its Variant table (a
+# game's header included anywhere else does not compile).
+GAME_DIRS := $(patsubst %/,-I%,$(wildcard src/variants/*/)) \
+    $(if $(GAME_DIR_EXTRA),-I$(GAME_DIR_EXTRA) -DTTCHESS_GAME_EXTRA='"$(notdir $(GAME_DIR_EXTRA))_variants.h"')
+LAYER_INC_variants += $(GAME_DIRS)
+# Whatever sits on top of every layer: tests, fuzz harnesses, bench tools;
+# the tests read the games' own headers too.
+INCLUDES := $(LAYER_INC_cli) $(GAME_DIRS)
 # The engine's threads (Lazy SMP) and its reductions (log).
 LDLIBS  := -pthread -lm
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(INCLUDES) -D_POSIX_C_SOURCE=200809L

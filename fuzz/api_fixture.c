@@ -46,85 +46,9 @@ static sqlite3_int64 changes_restored;   /* sqlite3_total_changes once put back 
 
 /* ---- The starts ------------------------------------------------------------ */
 
-typedef struct Start {
-    const char *variant;
-    const char *fen;      /* NULL: the variant's start position           */
-    const char *moves;    /* actions posted after creation (space separated) */
-    const char *options;  /* "name=value ...", or NULL                    */
-} Start;
-
-/* The ideas of fuzz_moves.c's starts, reached through the API. */
-static const Start STARTS[] = {
-    { "chess", NULL, NULL, NULL },
-    { "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL, NULL },
-    { "chess", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", NULL, NULL },
-    /* Black to move at the root: both sides promote. */
-    { "chess", "4k3/P7/8/8/8/8/6p1/4K3 b - - 0 1", NULL, NULL },
-    { "chess", NULL, "e4 e5 Nf3 Nc6", NULL },
-
-    { "gifford", NULL, NULL, NULL },
-    /* History: a king can go back to moves 1 to 3. */
-    { "gifford", NULL, "e4 e5 Nf3 Nc6 Bc4 Bc5", NULL },
-    /* Pawns sent to move 3 by both sides: White's arrives now. */
-    { "gifford", NULL, "d2>3 d7>3 e4 e5", NULL },
-    /* Pending arrivals from a FEN: White's pawn now and at 8, Black's dark bishop at 5. */
-    { "gifford", "rnbqkbnr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 3 P3,P8/Bb5 0/0", NULL, NULL },
-    /* White's only king arrives now. */
-    { "gifford", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 3 K3/- 0/0", NULL, NULL },
-    /* Two white kings, one travel back already made by White. */
-    { "gifford", "r3k2r/pppq1ppp/8/8/8/8/PPP2PPP/R3K1KR w kq - 0 10 -/N12 1/0", NULL, NULL },
-    /* The sample game's first timeline, up to its king going back (Black to move). */
-    { "gifford", NULL, "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7 Bd3", NULL },
-    /* The sample game into its third timeline. */
-    { "gifford", NULL,
-      "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7 Bd3 Kf7<2@f8 Bc4 Nf6 Nh3 e6 P@g5 B@a5+ b4 Bxb4+ "
-      "c3 Bxc3+ P@d2 Bxa1 Ke1<4@f1 a6 P@e2 B@a5+ c3 h6",
-      NULL },
-    /* Black to move at the root, short travels forward, no travel back. */
-    { "gifford", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 P3/N1 0/0", NULL,
-      "forward=3 back-travels=0" },
-
-    { "vangog", NULL, NULL, NULL },
-    { "vangog", NULL, "e4 e5 Qd1h5* d8h4^ b1c3 Qh4^^ h5h4 b8c6", NULL },
-    { "vangog", "rnb1kbnr/pppp1ppp/8/4p3/3Q4/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 3 d4:1,e5:2 1:Qd1d4,2:pe7e5 - qe7s", NULL,
-      NULL },
-    /* The queen of origin 1 descends from arrival 2 through a link. */
-    { "vangog", "4k3/8/8/8/8/8/8/3QK3 w - - 0 30 d1:1 2:Qd1d3 1=2 Qa3,rh2", NULL, NULL },
-
-    { "vangog-past", NULL, NULL, NULL },
-    { "vangog-past", NULL, "d4 a6 Qd1-d3* a5 Qd1d2 a4 Qd2g5 b6 Qd3d1 b5", NULL },
-    { "vangog-past", "4k3/8/8/8/8/8/8/3QK3 w - - 0 30 - 1:Qd1d3,2:Qd1d3 - -", NULL, NULL },
-
-    { "vangog-future", NULL, NULL, NULL },
-    { "vangog-future", NULL, "e4 f6 d1h5^ g5", NULL },
-    /* The only white king is away; it returns only where it is safe. */
-    { "vangog-future", "4k3/8/8/8/8/8/P6r/8 w - - 0 20 - - - Ke2,Qa3+", NULL, NULL },
-
-    { "travelers", NULL, NULL, NULL },
-    /* Explosions and annihilations made by both. */
-    { "travelers", NULL, "e4 e5 Nf3/e5 Nc6/e5 d4/e5 Nb8//c6 d2//d4 Bb4/e1", NULL },
-    /* Black kingless and in check. */
-    { "travelers", NULL, "e4 d6 Bb5/e8+", NULL },
-    /* Two white traveling pawns that Black attacks. */
-    { "travelers", NULL, "e4 e5 d4/e5 c5 b4/c5", NULL },
-    { "travelers", "k7/8/8/4P3/8/8/1p6/4K3 w - - 0 1", NULL, NULL },
-
-    { "chessgi-classic", NULL, NULL, NULL },
-    /* Full pockets on both sides, Black to move. */
-    { "chessgi-classic", "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48", NULL, NULL },
-    /* Pawns on their own first ranks; White in check from a knight. */
-    { "chessgi-classic", "4k2p/8/8/8/8/3n4/8/P3K3[Nn] w - - 0 20", NULL, NULL },
-
-    { "chessgi", NULL, NULL, NULL },
-    /* A knight sent to move 5 and a pawn in White's pocket: general travels to moves 1 to 3. */
-    { "chessgi", NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6", NULL },
-    /* After a general travel: two timelines, the cooldown running. */
-    { "chessgi", NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6 <1.2>P@e6", NULL },
-    /* White's king due now, Black's knight at move 12, pockets on both sides. */
-    { "chessgi", "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[Pp] w kq - 0 3 K3/N12 0", NULL, NULL },
-    /* A small cooldown and pocket, from the start. */
-    { "chessgi", NULL, "e2e4 d7d5 e4d5 d8d5", "cooldown=1 capacity=2" },
-};
+/* The starts are the games' own sample positions (Variant.samples: the
+ * bench's, then positions worth a harness's time), every game's in the
+ * order of the registry, reached through the API. */
 
 /* ---- Requests ------------------------------------------------------------ */
 
@@ -314,22 +238,25 @@ static void setup_base(void)
     json_decref(setup_request(fixture_bob, "POST", path, "{\"text\": \"good luck, both\"}", 201));
 }
 
+static void setup_start(const Variant *v, const SamplePosition *s)
+{
+    json_t *body = json_pack("{s:s, s:s, s:s, s:s?, s:s?}", "variant", v->name, "opponent", "bob", "color", "white",
+                             "fen", s->fen, "options", s->options);
+    char *text = json_dumps(body, JSON_COMPACT);
+    FixtureGame *g = setup_game(text);
+    free(text);
+    json_decref(body);
+    g->start = true;
+    g->fen = s->fen;
+    g->moves = s->moves;
+    g->options = s->options;
+    setup_play(g, s->moves);
+}
+
 static void setup_starts(void)
 {
-    for (size_t i = 0; i < sizeof STARTS / sizeof STARTS[0]; i++) {
-        const Start *s = &STARTS[i];
-        json_t *body = json_pack("{s:s, s:s, s:s, s:s?, s:s?}", "variant", s->variant, "opponent", "bob", "color",
-                                 "white", "fen", s->fen, "options", s->options);
-        char *text = json_dumps(body, JSON_COMPACT);
-        FixtureGame *g = setup_game(text);
-        free(text);
-        json_decref(body);
-        g->start = true;
-        g->fen = s->fen;
-        g->moves = s->moves;
-        g->options = s->options;
-        setup_play(g, s->moves);
-    }
+    for (int v = 0; VARIANTS[v]; v++)
+        for (int i = 0; i < VARIANTS[v]->sample_count; i++) setup_start(VARIANTS[v], &VARIANTS[v]->samples[i]);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -8,7 +8,12 @@
 #   - no file includes a header of a higher layer by a relative path or by
 #     any other way round the include folders;
 #   - no object file of a layer calls or reads a symbol that only a higher
-#     layer defines (a declaration written by hand needs no header).
+#     layer defines (a declaration written by hand needs no header);
+#   - no file under src/ outside src/variants/ names a game in its code or
+#     strings (comments may): a game is its folder and its Variant table,
+#     and what the other layers need of it they read from the table.  The
+#     names are the folders' (src/variants/*/, chess aside, which is the
+#     standard every layer knows) and their variants' names and titles.
 # It prints every crossing and fails if there is one; it also fails when
 # it found no file or no object to check, so that a broken scan cannot
 # pass.
@@ -114,12 +119,76 @@ while IFS= read -r o; do
     done < <(nm -u "$o" | awk '{ print $NF }')
 done < <(current_objects)
 
+# ---- Game names --------------------------------------------------------
+# The words that name a game: each game folder's name, and the names and
+# titles its tables give (.name = "...", .title = "..."), with the words
+# in a title's brackets ("Time Travel Chess (van Gog)": "van Gog").
+game_names() {
+    local d
+    for d in src/variants/*/; do
+        d=${d%/}
+        [ "$(basename "$d")" = chess ] && continue
+        basename "$d"
+        sed -n 's/^[ \t]*\.\(name\|title\)[ \t]*=[ \t]*"\([^"]*\)".*/\2/p' "$d"/*.c
+    done | sed 's/.*(\([^)]*\)).*/&\n\1/' | sort -u
+}
+
+names_file=$(mktemp)
+trap 'rm -f "$names_file"' EXIT
+game_names >"$names_file"
+if [ ! -s "$names_file" ]; then
+    echo "check-layers: found no game names in src/variants/*/: nothing checked" >&2
+    exit 2
+fi
+# The code of each file without its comments (strings and character
+# constants kept whole, so that "//" in a string is no comment), searched
+# for each name regardless of case; a line that names one is a finding.
+named=$(find src -name '*.[ch]' -not -path 'src/variants/*' | sort | python3 -c '
+import sys
+names = [n.strip().lower() for n in open(sys.argv[1]) if n.strip()]
+
+def code_only(text):
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 2 if text.startswith("\\\n", i) else 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            out.append("\n" * text.count("\n", i, end))
+            i = end
+        elif c in "\"\x27":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+for path in sys.stdin.read().split():
+    for number, line in enumerate(code_only(open(path).read()).split("\n"), 1):
+        low = line.lower()
+        for name in names:
+            if name in low:
+                print("%s:%d: names the game \"%s\" outside src/variants: %s" % (path, number, name, line.strip()))
+                break
+' "$names_file")
+if [ -n "$named" ]; then
+    echo "$named"
+    bad=$((bad + $(printf '%s\n' "$named" | wc -l)))
+fi
+
 if [ "$files" -eq 0 ] || [ "$objects" -eq 0 ]; then
     echo "check-layers: found $files source files and $objects objects in $build/obj: nothing checked" >&2
     exit 2
 fi
 if [ "$bad" -gt 0 ]; then
-    echo "check-layers: $bad crossings upward (layers, lowest first: ${layers[*]})"
+    echo "check-layers: $bad crossings upward or games named outside their folders (layers, lowest first: ${layers[*]})"
     exit 1
 fi
 echo "check-layers: $files source files and $objects objects, no crossing upward (layers: ${layers[*]})"

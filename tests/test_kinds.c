@@ -47,13 +47,36 @@ static void test_own_kinds_first(void **state)
 {
     (void)state;
     static const ActionKind OWN[] = {
-        { MOVE_OWN, "step-back", "step back", true, KIND_NO_TRAVEL, NULL, NULL, false, NULL },
-        { 0, NULL, NULL, false, 0, NULL, NULL, false, NULL },
+        { MOVE_OWN, "step-back", "step back", true, KIND_NO_TRAVEL, NULL, NULL, false, NULL, "steps back", 10 },
+        { 0, NULL, NULL, false, 0, NULL, NULL, false, NULL, NULL, 0 },
     };
     Variant v = VARIANT_CHESS;
     v.kinds = OWN;
     assert_string_equal(variant_action_kind(&v, MOVE_OWN)->name, "step-back");
     assert_string_equal(variant_action_kind(&v, MOVE_NORMAL)->name, "normal");
+    assert_string_equal(variant_action_kind(&v, MOVE_OWN)->list_title, "steps back");
+}
+
+/* A text list (the play screen's `moves`) groups the kinds by their list
+ * titles, in their order: the board's moves first, each kind of travel a
+ * group of its own. */
+static void test_list_groups(void **state)
+{
+    (void)state;
+    const Variant *v = &VARIANT_CHESS;
+    assert_string_equal(variant_action_kind(v, MOVE_CASTLE)->list_title, "moves");
+    assert_int_equal(variant_action_kind(v, MOVE_CASTLE)->list_order, 0);
+    assert_string_equal(variant_action_kind(v, MOVE_ARRIVAL)->list_title, "arrivals from the future");
+    assert_true(variant_action_kind(v, MOVE_ARRIVAL)->list_order < variant_action_kind(v, MOVE_SEND_FORWARD)->list_order);
+    for (int k = 0; k < MOVE_OWN; k++) {
+        const ActionKind *a = variant_action_kind(v, (uint8_t)k);
+        if (a->kind != k || !a->list_title || !strcmp(a->list_title, "moves")) continue;
+        for (int j = 0; j < k; j++) {
+            const ActionKind *b = variant_action_kind(v, (uint8_t)j);
+            if (b->kind == j && b->list_title && !strcmp(a->list_title, b->list_title))
+                fail_msg("%s and %s share a list title", a->name, b->name);
+        }
+    }
 }
 
 int main(void)
@@ -62,6 +85,7 @@ int main(void)
         cmocka_unit_test(test_every_kind_described_once),
         cmocka_unit_test(test_names_and_ways),
         cmocka_unit_test(test_own_kinds_first),
+        cmocka_unit_test(test_list_groups),
     };
     return cmocka_run_group_tests_name("kinds", tests, NULL, NULL);
 }

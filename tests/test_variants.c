@@ -114,6 +114,60 @@ static void test_registry_tables_complete(void **state)
     text_free(&names);
 }
 
+/* A game's sample positions read and play in the game; the games of
+ * src/variants bench a start and a game under way each (ttchess bench
+ * searches them, in the registry's order; a game from outside, such as
+ * tests/toy_game, need have none). */
+static void test_every_variant_has_bench_samples(void **state)
+{
+    (void)state;
+    for (int i = 0; VARIANTS[i]; i++) {
+        const Variant *v = VARIANTS[i];
+        int benched = 0;
+        for (int k = 0; k < v->sample_count; k++) {
+            const SamplePosition *p = &v->samples[k];
+            benched += p->bench_depth > 0;
+            Options o;
+            options_default(v, &o);
+            Text err = TEXT_INIT;
+            if (p->options && !options_parse(v, &o, p->options, &err)) fail_msg("%s: %s", v->name, text_str(&err));
+            Game g;
+            if (!game_init(&g, v, &o, p->fen, &err)) fail_msg("%s sample %d: %s", v->name, k, text_str(&err));
+            text_free(&err);
+            if (p->moves) play_all(&g, p->moves);
+            game_free(&g);
+        }
+        if (benched < 2 && strcmp(v->name, "toy")) fail_msg("%s has %d bench positions", v->name, benched);
+    }
+}
+
+/* The command line's slots: check is an attack on a king by default
+ * (the kings lit, the explanation), and a game with `supports` words its
+ * help. */
+static void test_check_defaults(void **state)
+{
+    (void)state;
+    Game g;
+    game_start(&g, "chess", NULL);
+    play_all(&g, "f3 e5 g4 Qh4");
+    Line l;
+    line_open(&l, &g, game_current(&g));
+    assert_true(variant_checked_kings(g.variant, &l) == 1ULL << make_square(4, 0));
+    Text out = TEXT_INIT;
+    assert_true(variant_explain_check(g.variant, &l, &out));
+    assert_string_equal(text_str(&out), "White is in check: a king of its is attacked.\n");
+    text_clear(&out);
+    assert_false(variant_explain_supports(g.variant, &l, make_square(4, 3), &out, &out));
+    line_close(&l);
+    text_free(&out);
+    game_free(&g);
+    for (int i = 0; VARIANTS[i]; i++)
+        if (variant_has_supports(VARIANTS[i])) {
+            assert_non_null(VARIANTS[i]->supports_summary);
+            assert_non_null(VARIANTS[i]->supports_help);
+        }
+}
+
 /* ---- Options ------------------------------------------------------------ */
 
 /* Each registered variant names its evaluator in its own table: a game
@@ -400,6 +454,8 @@ int main(void)
         cmocka_unit_test(test_registry_tables_complete),
         cmocka_unit_test(test_every_variant_names_its_evaluator),
         cmocka_unit_test(test_registry_order),
+        cmocka_unit_test(test_every_variant_has_bench_samples),
+        cmocka_unit_test(test_check_defaults),
         cmocka_unit_test(test_game_headers_together),
         cmocka_unit_test(test_chess_has_no_options),
         cmocka_unit_test(test_chess_fen_needs_one_king_a_side),

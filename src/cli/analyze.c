@@ -15,7 +15,7 @@ const char HELP_ANALYZE[] =
     "Searches the final position and prints, after each completed depth, the\n"
     "best lines in the game's own notation with their scores (+1.00 is a\n"
     "pawn's worth for White; #3 is a mate in three moves).  The default is\n"
-    "--movetime 1000 (a depth means little across the games: van Gog offers\n"
+    "--movetime 1000 (a depth means little across the games: some offer\n"
     "thousands of actions a position).  The last line is 'bestmove ACTION' in\n"
     "coordinate form.\n";
 
@@ -32,8 +32,9 @@ const char HELP_SOLVE[] =
 const char HELP_BENCH[] =
     "usage: ttchess bench [DEPTH]\n"
     "\n"
-    "Searches fixed positions of every variant, each to its own depth (from 2\n"
-    "plies for van Gog's thousands of actions to 12 for chess) or to DEPTH\n"
+    "Searches fixed positions of every variant (a start and a game under way,\n"
+    "each game's own), each to its own depth (from 2 plies for a game of\n"
+    "thousands of actions to 12 for chess) or to DEPTH\n"
     "plies when given, with one thread and a new 16 MB hash each, and prints\n"
     "the nodes of each.  The\n"
     "last two lines are 'Nodes searched: N' and 'Nodes/second: N'; the node\n"
@@ -44,7 +45,8 @@ const char HELP_ENGINE[] =
     "usage: ttchess engine\n"
     "\n"
     "Speaks UCI on standard input and output, for every variant: choose one\n"
-    "with 'setoption name UCI_Variant value gifford' (then 'ucinewgame').\n"
+    "with 'setoption name UCI_Variant value V', V as for --variant (then\n"
+    "'ucinewgame').\n"
     "Actions are given and answered in each game's coordinate form, time travel\n"
     "included (see 'ttchess help' for the forms).  Options: UCI_Variant,\n"
     "VariantOptions (the game's rule limits, \"forward=8 back=3\"), Hash, Threads,\n"
@@ -201,18 +203,35 @@ int cmd_solve(int argc, char **argv)
     return 0;
 }
 
-/* The bench positions: a start and a game under way of every variant,
- * given as actions from the start so that the history comes with them. */
-typedef struct BenchPosition {
-    const char *variant;
-    int depth;
-    const char *fen;     /* NULL: the start */
-    const char *moves;   /* NULL: none      */
-} BenchPosition;
-
-static const BenchPosition BENCH[] = {
-#include "bench_positions.h"
-};
+/* Searches one bench position to `depth` and prints its line. */
+static void bench_one(const Variant *v, const SamplePosition *p, int depth, int n, uint64_t *total, int64_t *ms)
+{
+    CliPosition pos = { .variant = v->name, .fen = p->fen, .moves = p->moves };
+    if (p->options) text_add(&pos.options, p->options);
+    Game g;
+    cli_position_game(&pos, &g);
+    Engine *e = engine_new();
+    if (!e) cli_fail("out of memory");
+    SearchLimits lim = { .depth = depth, .multipv = 1 };
+    SearchResult r;
+    Text err = TEXT_INIT;
+    if (!engine_search(e, &g, &lim, NULL, NULL, &r, &err)) cli_fail_text(NULL, &err);
+    Text best = TEXT_INIT;
+    if (r.has_move) {
+        Line l;
+        line_open(&l, &g, game_current(&g));
+        if (!g.variant->format_coord(&l, r.best, &best)) cli_fail("out of memory");
+        line_close(&l);
+    }
+    printf("%2d %-16s depth %2d %12llu nodes %7lld ms  bestmove %s\n", n, v->name, lim.depth,
+           (unsigned long long)r.nodes, (long long)r.time_ms, r.has_move ? text_str(&best) : "(none)");
+    text_free(&best);
+    *total += r.nodes;
+    *ms += r.time_ms;
+    engine_free(e);
+    game_free(&g);
+    text_free(&pos.options);
+}
 
 int cmd_bench(int argc, char **argv)
 {
@@ -221,31 +240,16 @@ int cmd_bench(int argc, char **argv)
     if (argc == 2) depth = (int)parse_number("depth", argv[1], 1, 30);
     uint64_t total = 0;
     int64_t ms = 0;
-    for (size_t i = 0; i < sizeof BENCH / sizeof BENCH[0]; i++) {
-        CliPosition pos = { .variant = BENCH[i].variant, .fen = BENCH[i].fen, .moves = BENCH[i].moves };
-        Game g;
-        cli_position_game(&pos, &g);
-        Engine *e = engine_new();
-        if (!e) cli_fail("out of memory");
-        SearchLimits lim = { .depth = depth ? depth : BENCH[i].depth, .multipv = 1 };
-        SearchResult r;
-        Text err = TEXT_INIT;
-        if (!engine_search(e, &g, &lim, NULL, NULL, &r, &err)) cli_fail_text(NULL, &err);
-        Text best = TEXT_INIT;
-        if (r.has_move) {
-            Line l;
-            line_open(&l, &g, game_current(&g));
-            if (!g.variant->format_coord(&l, r.best, &best)) cli_fail("out of memory");
-            line_close(&l);
+    int n = 0;
+    /* The positions are the games' own (Variant.samples with a bench
+     * depth: a start and a game under way of each), in the order of the
+     * registry, so that a game brings its bench positions with it. */
+    for (int v = 0; VARIANTS[v]; v++) {
+        for (int i = 0; i < VARIANTS[v]->sample_count; i++) {
+            const SamplePosition *p = &VARIANTS[v]->samples[i];
+            if (!p->bench_depth) continue;
+            bench_one(VARIANTS[v], p, depth ? depth : p->bench_depth, ++n, &total, &ms);
         }
-        printf("%2zu %-16s depth %2d %12llu nodes %7lld ms  bestmove %s\n", i + 1, BENCH[i].variant, lim.depth,
-               (unsigned long long)r.nodes, (long long)r.time_ms,
-               r.has_move ? text_str(&best) : "(none)");
-        text_free(&best);
-        total += r.nodes;
-        ms += r.time_ms;
-        engine_free(e);
-        game_free(&g);
     }
     printf("Nodes searched: %llu\n", (unsigned long long)total);
     printf("Nodes/second: %llu\n", (unsigned long long)(ms > 0 ? total * 1000 / (uint64_t)ms : total * 1000));

@@ -55,6 +55,10 @@ extern const char HELP_SERVE[];
 
 /* Help texts, also printed by "ttchess help COMMAND". */
 extern const char HELP_PERFT[], HELP_MOVES[], HELP_STATUS[], HELP_FEN[], HELP_END[], HELP_PLAY[], HELP_REPLAY[], HELP_EXPORT[],
-    HELP_VARIANTS[], HELP_SUPPORTS[], HELP_CHECK[], HELP_ENGINE[], HELP_ANALYZE[], HELP_SOLVE[], HELP_BENCH[];
+    HELP_VARIANTS[], HELP_CHECK[], HELP_ENGINE[], HELP_ANALYZE[], HELP_SOLVE[], HELP_BENCH[];
+/* The help and the summary of supports, worded from the tables of the
+ * games that have it (explain.c). */
+void help_supports(Text *out);
+void help_supports_summary(Text *out);
 
 #endif

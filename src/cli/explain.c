@@ -1,26 +1,70 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
- * supports, check: commands that explain a position of Time Traveler's
- * Chess, where support and check are hard to see on the board. */
+ * supports, check: commands that explain a position where support and
+ * check are hard to see on the board.  The game explains them (its
+ * Variant's explain_supports and explain_check); this file finds the
+ * games that have the command and words its help from their tables. */
 #include <string.h>
 
 #include "cli.h"
-#include "travelers.h"
-
-const char HELP_SUPPORTS[] =
-    "usage: ttchess supports --variant travelers [--fen FEN] [--moves \"m1 m2 ...\"] SQUARE\n"
-    "\n"
-    "Time Traveler's Chess: for each piece type, the untraveled pieces of the\n"
-    "side to move that support an explosion on SQUARE (they could reach it as\n"
-    "that type in at most three moves of their side, the opponent passing),\n"
-    "each with one such sequence of moves, then the explosions on SQUARE that\n"
-    "are legal now.  SQUARE must be empty.\n";
 
 const char HELP_CHECK[] =
     "usage: ttchess check [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
     "\n"
-    "Says whether the side to move is in check, and why.  In Time Traveler's\n"
-    "Chess it names the opponent's action that would leave the side kingless\n"
-    "while the opponent is resolved, or says why there is none.\n";
+    "Says whether the side to move is in check, and why: a king of its that is\n"
+    "attacked or, in a game whose check is something else, the game's own\n"
+    "explanation (the opponent's action that would make it lose).\n";
+
+/* The games that have `supports`, as "TITLE (--variant NAME)" joined by
+ * " or "; the count. */
+static int supports_games(Text *out)
+{
+    int n = 0;
+    for (int i = 0; VARIANTS[i]; i++) {
+        const Variant *v = VARIANTS[i];
+        if (!variant_has_supports(v)) continue;
+        text_addf(out, "%s%s (--variant %s)", n ? " or " : "", v->title ? v->title : v->name, v->name);
+        n++;
+    }
+    return n;
+}
+
+/* The first game that has `supports`, or NULL. */
+static const Variant *first_supports_game(void)
+{
+    for (int i = 0; VARIANTS[i]; i++)
+        if (variant_has_supports(VARIANTS[i])) return VARIANTS[i];
+    return NULL;
+}
+
+/* The summary of supports in `ttchess help`: the games' titles and what
+ * the first says it shows. */
+void help_supports_summary(Text *out)
+{
+    int n = 0;
+    for (int i = 0; VARIANTS[i]; i++) {
+        const Variant *v = VARIANTS[i];
+        if (!variant_has_supports(v)) continue;
+        text_addf(out, "%s%s", n++ ? ", " : "", v->title ? v->title : v->name);
+    }
+    const Variant *first = first_supports_game();
+    if (first) text_addf(out, ": %s", first->supports_summary ? first->supports_summary : "what supports an action");
+    else text_add(out, "what supports an action on a square (no game of this build has it)");
+}
+
+void help_supports(Text *out)
+{
+    const Variant *first = first_supports_game();
+    int n = 0;
+    for (int i = 0; VARIANTS[i]; i++) n += variant_has_supports(VARIANTS[i]);
+    text_addf(out, "usage: ttchess supports --variant %s [--fen FEN] [--moves \"m1 m2 ...\"] SQUARE\n\n",
+              n == 1 ? first->name : "V");
+    for (int i = 0; VARIANTS[i]; i++) {
+        const Variant *v = VARIANTS[i];
+        if (!variant_has_supports(v)) continue;
+        text_addf(out, "%s: %s", v->title ? v->title : v->name, v->supports_help ? v->supports_help : "\n");
+    }
+    if (!n) text_add(out, "No game of this build has supports.\n");
+}
 
 /* The position options and one plain argument (supports' square). */
 static const char *parse_args(int argc, char **argv, CliPosition *pos, bool want_arg)
@@ -35,68 +79,30 @@ static const char *parse_args(int argc, char **argv, CliPosition *pos, bool want
     return arg;
 }
 
-static bool is_travelers(const Game *g) { return !strcmp(g->variant->name, "travelers"); }
-
-static void print_supports_of(const Game *g, const Supports *sp, PieceType x, Square e)
-{
-    Bitboard who = travelers_supporters(sp, x, e);
-    printf("  %-7s", piece_type_name(x));
-    if (!who) {
-        printf("none\n");
-        return;
-    }
-    bool first = true;
-    Text path = TEXT_INIT;
-    while (who) {
-        Square s = (Square)__builtin_ctzll(who);
-        who &= who - 1;
-        char name[3];
-        square_name(s, name);
-        text_clear(&path);
-        if (!travelers_support_path(game_state(g), game_board(g)->side, s, x, e, &path) || path.failed)
-            cli_fail("no move sequence found for the support on %s (please report this)", name);
-        printf("%s%s %s (%s)\n", first ? "" : "         ", piece_type_name(piece_type(game_board(g)->squares[s])), name,
-               text_str(&path));
-        first = false;
-    }
-    text_free(&path);
-}
-
 int cmd_supports(int argc, char **argv)
 {
     CliPosition pos = { 0 };
     const char *arg = parse_args(argc, argv, &pos, true);
-    if (!arg) cli_fail("supports needs a square (e.g. 'ttchess supports --variant travelers f6')");
+    const Variant *first = first_supports_game();
+    if (!arg) cli_fail("supports needs a square (e.g. 'ttchess supports --variant %s f6')", first ? first->name : "V");
     Square e = square_parse(arg);
     if (e == SQ_NONE || strlen(arg) != 2) cli_fail("bad square '%s': give a square such as f6", arg);
     Game g;
     cli_position_game(&pos, &g);
-    if (!is_travelers(&g)) cli_fail("supports is a command of Time Traveler's Chess (--variant travelers)");
-    if (board_occupied(game_board(&g)) & (1ULL << e))
-        cli_fail("%s is not empty: an explosion needs an empty square", arg);
-    Supports sp;
-    travelers_supports(game_state(&g), game_board(&g)->side, &sp);
-    printf("Supports of an explosion on %s (%s to move):\n", arg, color_name(game_board(&g)->side));
-    for (PieceType x = PAWN; x <= KING; x++) print_supports_of(&g, &sp, x, e);
-    MoveList list;
-    Line l;
-    Text text = TEXT_INIT;
-    movelist_init(&list);
-    line_open(&l, &g, game_current(&g));
-    if (!line_generate(&l, &list)) cli_fail("out of memory");
-    printf("Legal explosions on %s:", arg);
-    int n = 0;
-    for (int i = 0; i < list.count; i++) {
-        if (list.moves[i].kind != MOVE_EXPLOSION || list.moves[i].from != e) continue;
-        text_clear(&text);
-        if (!g.variant->format_coord(&l, list.moves[i], &text)) cli_fail("out of memory");
-        printf(" %s", text_str(&text));
-        n++;
+    if (!variant_has_supports(g.variant)) {
+        Text games = TEXT_INIT;
+        if (!supports_games(&games)) cli_fail("supports is a command of no game of this build");
+        cli_fail("supports is a command of %s", text_str(&games));
     }
-    printf("%s\n", n ? "" : " none");
-    text_free(&text);
+    Line l;
+    Text out = TEXT_INIT, err = TEXT_INIT;
+    line_open(&l, &g, game_current(&g));
+    bool ok = variant_explain_supports(g.variant, &l, e, &out, &err);
     line_close(&l);
-    movelist_free(&list);
+    /* What the game wrote before a failure still shows, as it was found. */
+    cli_print_text(&out);
+    if (!ok) cli_fail_text(NULL, &err);
+    text_free(&out);
     game_free(&g);
     text_free(&pos.options);
     return 0;
@@ -109,13 +115,10 @@ int cmd_check(int argc, char **argv)
     Game g;
     cli_position_game(&pos, &g);
     Text out = TEXT_INIT;
-    if (is_travelers(&g)) {
-        if (!travelers_explain_check(game_state(&g), &out)) cli_fail("out of memory");
-    } else {
-        const char *side = game_board(&g)->side == WHITE ? "White" : "Black";
-        text_addf(&out, "%s is %sin check", side, game_in_check(&g) ? "" : "not ");
-        text_add(&out, game_in_check(&g) ? ": a king of its is attacked.\n" : ".\n");
-    }
+    Line l;
+    line_open(&l, &g, game_current(&g));
+    if (!variant_explain_check(g.variant, &l, &out)) cli_fail("out of memory");
+    line_close(&l);
     cli_print_text(&out);
     text_free(&out);
     game_free(&g);

@@ -43,7 +43,7 @@ const char HELP_PLAY[] =
     "  flip         turn the board round\n"
     "  history      every timeline as a score sheet\n"
     "  travel [N]   the earlier positions a whole-board travel can go to, numbered\n"
-    "               (Time Travel Chessgi); 'travel N' shows position N and its\n"
+    "               (in a game that has them); 'travel N' shows position N and its\n"
     "               moves, and the next line is the move made there\n"
     "  save FILE    write the game as PGN\n"
     "  load FILE    replace the game with one read from a PGN file\n"

@@ -67,22 +67,26 @@ static void piece_text(Piece p, const Display *d, char *buf, size_t len)
     snprintf(buf, len, "%s", c == WHITE ? WHITE_SYMBOLS[t] : BLACK_SYMBOLS[t]);
 }
 
-/* Picks a square's background: a king of the side to move that is
- * attacked shows red, the two squares of the last action are lit. */
-static int square_background(const Game *g, Square s, Move last)
+/* Picks a square's background: a king the game shows in check (in
+ * `checked`) shows red, the two squares of the last action are lit. */
+static int square_background(Square s, Move last, Bitboard checked)
 {
-    const Board *b = game_board(g);
-    Piece p = b->squares[s];
-    /* A game whose check is not an attack on a king (Time Traveler's
-     * Chess) lights every king of the side in check. */
-    bool attack_check = !g->variant->piece_mark;
-    if (p != NO_PIECE && piece_type(p) == KING && piece_color(p) == b->side &&
-        (attack_check ? board_square_attacked(b, s, (Color)(b->side ^ 1)) : game_in_check(g)))
-        return COLOR_CHECK;
+    if (checked & (1ULL << s)) return COLOR_CHECK;
     bool light = (square_file(s) + square_rank(s)) % 2 == 1;
     bool lit = s == last.from || s == last.to;
     if (lit) return light ? COLOR_LIGHT_LAST : COLOR_DARK_LAST;
     return light ? COLOR_LIGHT : COLOR_DARK;
+}
+
+/* The kings the game shows in check: by default those attacked, or what
+ * the game's own sense of check says (variant_checked_kings). */
+static Bitboard checked_kings(const Game *g)
+{
+    Line l;
+    line_open(&l, g, game_current(g));
+    Bitboard checked = variant_checked_kings(g->variant, &l);
+    line_close(&l);
+    return checked;
 }
 
 static void print_file_labels(const Display *d)
@@ -95,8 +99,8 @@ static void print_file_labels(const Display *d)
     }
 }
 
-/* A piece's state mark in games whose pieces have one (Time Traveler's
- * Chess: ' traveling, " traveled), shown in the column after it; in
+/* A piece's state mark in games whose pieces have one (' traveling, "
+ * traveled, as such a game's FEN marks them), shown in the column after it; in
  * colour the piece is also drawn in the state's ink. */
 static char piece_mark(const Game *g, Square s)
 {
@@ -112,12 +116,13 @@ static void print_rank(const Game *g, int rank, Move last, const Display *d)
 {
     const Board *b = game_board(g);
     printf("%d %s", rank + 1, d->color ? " " : "");
+    Bitboard checked = d->color ? checked_kings(g) : 0;
     for (int i = 0; i < 8; i++) {
         Square s = make_square(d->flip ? 7 - i : i, rank);
         char text[8], mark = piece_mark(g, s);
         piece_text(b->squares[s], d, text, sizeof text);
         if (d->color)
-            printf("\x1b[48;5;%dm\x1b[38;5;%dm %s%c", square_background(g, s, last), mark_ink(mark), text,
+            printf("\x1b[48;5;%dm\x1b[38;5;%dm %s%c", square_background(s, last, checked), mark_ink(mark), text,
                    mark ? mark : ' ');
         else
             printf("%s%c", text, mark ? mark : ' ');
@@ -217,8 +222,8 @@ static void print_last_action(const Game *g)
     text_free(&text);
 }
 
-/* What the variant says about the end (van Gog: the obligations each side
- * left unmet), if anything. */
+/* What the variant says about the end (the obligations each side left
+ * unmet, in a game of obligations), if anything. */
 static void print_final_note(const Game *g)
 {
     Line l;

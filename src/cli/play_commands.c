@@ -22,44 +22,30 @@
 typedef struct ActionText {
     char *human;
     char *coord;
-    int group;     /* enum ActionGroup */
+    /* The group the moves command lists it in: its kind's list title and
+     * order, as the library describes the kind (variant_action_kind). */
+    const char *group;
+    int order;
 } ActionText;
 
-/* The kinds of action, as the moves command lists them. */
-enum ActionGroup {
-    GROUP_MOVES, GROUP_ARRIVALS, GROUP_DEPARTURES_PAST, GROUP_DEPARTURES_FUTURE, GROUP_REAPPEARANCES, GROUP_SENDS,
-    GROUP_KINGS_BACK, GROUP_DROPS, GROUP_EXPLOSIONS, GROUP_ANNIHILATIONS, GROUP_TRAVELS, GROUP_COUNT
-};
+/* An action at an earlier position (a whole-board travel, MOVE_AT_NODE)
+ * is listed apart from its kind, after every kind. */
+static const char TRAVELS_TITLE[] = "travels to earlier positions";
+enum { TRAVELS_ORDER = 256 };
 
-static const char *const GROUP_TITLES[GROUP_COUNT] = {
-    [GROUP_MOVES] = "moves",
-    [GROUP_ARRIVALS] = "arrivals from the future",
-    [GROUP_DEPARTURES_PAST] = "departures to the past",
-    [GROUP_DEPARTURES_FUTURE] = "departures to the future",
-    [GROUP_REAPPEARANCES] = "reappearances",
-    [GROUP_SENDS] = "sends to the future",
-    [GROUP_KINGS_BACK] = "kings back in time",
-    [GROUP_DROPS] = "drops",
-    [GROUP_EXPLOSIONS] = "explosions",
-    [GROUP_ANNIHILATIONS] = "annihilations",
-    [GROUP_TRAVELS] = "travels to earlier positions",
-};
+/* The group title of a kind: its own, or the moves'. */
+static const char *kind_title(const ActionKind *k) { return k->list_title ? k->list_title : "moves"; }
 
-static int action_group(Move m)
+static void action_group(const Variant *v, Move m, ActionText *t)
 {
-    if (m.flags & MOVE_AT_NODE) return GROUP_TRAVELS;
-    switch (m.kind) {
-    case MOVE_ARRIVAL: return GROUP_ARRIVALS;
-    case MOVE_DEPART_PAST: return GROUP_DEPARTURES_PAST;
-    case MOVE_DEPART_FUTURE: return GROUP_DEPARTURES_FUTURE;
-    case MOVE_REAPPEAR: return GROUP_REAPPEARANCES;
-    case MOVE_SEND_FORWARD: return GROUP_SENDS;
-    case MOVE_KING_BACK: return GROUP_KINGS_BACK;
-    case MOVE_DROP: return GROUP_DROPS;
-    case MOVE_EXPLOSION: return GROUP_EXPLOSIONS;
-    case MOVE_ANNIHILATION: return GROUP_ANNIHILATIONS;
-    default: return GROUP_MOVES;
+    if (m.flags & MOVE_AT_NODE) {
+        t->group = TRAVELS_TITLE;
+        t->order = TRAVELS_ORDER;
+        return;
     }
+    const ActionKind *k = variant_action_kind(v, m.kind);
+    t->group = kind_title(k);
+    t->order = k->list_title ? k->list_order : 0;
 }
 
 /* Compares two texts with runs of digits taken as numbers, so that a
@@ -88,7 +74,9 @@ static int compare_natural(const char *a, const char *b)
 static int compare_action_text(const void *a, const void *b)
 {
     const ActionText *x = a, *y = b;
-    if (x->group != y->group) return x->group - y->group;
+    if (x->order != y->order) return x->order - y->order;
+    int g = strcmp(x->group, y->group);
+    if (g) return g;
     int c = compare_natural(x->human, y->human);
     if (!c) c = strcmp(x->human, y->human);
     return c ? c : strcmp(x->coord, y->coord);
@@ -100,7 +88,7 @@ static void format_action_text(const Line *l, Move m, ActionText *t)
     need(line_variant(l)->format_human(l, m, &human) && line_variant(l)->format_coord(l, m, &coord));
     t->human = text_take(&human);
     t->coord = text_take(&coord);
-    t->group = action_group(m);
+    action_group(line_variant(l), m, t);
     need(t->human && t->coord);
 }
 
@@ -139,9 +127,22 @@ static void print_columns(const ActionText *texts, int count)
 enum { GROUP_LIST_MAX = 60 };
 
 /* Does the group's title begin with the word? */
-static bool group_named(int group, const char *word)
+static bool group_named(const char *title, const char *word)
 {
-    return !strncasecmp(GROUP_TITLES[group], word, strlen(word));
+    return !strncasecmp(title, word, strlen(word));
+}
+
+/* Does the word begin the title of any group the game can list, whether
+ * or not the position has actions of it?  Every kind the game knows (its
+ * own, then the library's) and the travels to earlier positions. */
+static bool names_a_group(const Variant *v, const char *word)
+{
+    if (group_named(TRAVELS_TITLE, word)) return true;
+    for (int kind = 0; kind < 256; kind++) {
+        const ActionKind *k = variant_action_kind(v, (uint8_t)kind);
+        if (k->kind == kind && group_named(kind_title(k), word)) return true;
+    }
+    return false;
 }
 
 /* moves: every legal action by kind; "moves arrivals" one kind in full,
@@ -165,8 +166,7 @@ static bool cmd_moves_list(Session *s, const char *arg)
     for (int i = 0; i < count; i++) format_action_text(&l, s->legal.moves[i], &texts[i]);
     line_close(&l);
     qsort(texts, (size_t)count, sizeof *texts, compare_action_text);
-    bool by_group = false;
-    for (int k = 0; k < GROUP_COUNT && *arg; k++) by_group |= group_named(k, arg);
+    bool by_group = *arg && names_a_group(g->variant, arg);
     int shown = 0;
     for (int i = 0; i < count; i++) {
         bool keep = !*arg || (by_group ? group_named(texts[i].group, arg)
@@ -179,8 +179,8 @@ static bool cmd_moves_list(Session *s, const char *arg)
     else printf("%d legal action%s for %s:\n", count, count == 1 ? "" : "s", color_name(side_to_move(g)));
     for (int i = 0; i < shown;) {
         int end = i;
-        while (end < shown && texts[end].group == texts[i].group) end++;
-        const char *title = GROUP_TITLES[texts[i].group];
+        while (end < shown && !strcmp(texts[end].group, texts[i].group)) end++;
+        const char *title = texts[i].group;
         printf("%c%s (%d):\n", toupper((unsigned char)title[0]), title + 1, end - i);
         if (end - i <= GROUP_LIST_MAX || *arg) print_columns(texts + i, end - i);
         else
@@ -403,7 +403,7 @@ static bool cmd_help(Session *s, const char *arg)
 }
 
 /* ------------------------------------------------------------------ */
-/* travel: a whole-board travel to an earlier position (Chessgi's     */
+/* travel: a whole-board travel to an earlier position (a game's      */
 /* general travel), chosen from a numbered list, then its move.       */
 /* ------------------------------------------------------------------ */
 

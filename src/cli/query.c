@@ -147,8 +147,8 @@ const char HELP_FEN[] =
     "usage: ttchess fen [--variant V] [--option NAME=VALUE ...] [--fen FEN] [--moves \"m1 m2 ...\"]\n"
     "\n"
     "Prints the final position in the variant's FEN: the six fields of chess\n"
-    "and the variant's own (Gifford's arrivals, Chessgi's pockets and\n"
-    "travellers, ...; docs/notation.md).  Read back with --fen it gives the same\n"
+    "and the variant's own (pending arrivals, pockets, pieces' states, ...;\n"
+    "docs/notation.md).  Read back with --fen it gives the same\n"
     "position, though not the game's history, which a travel back needs.\n";
 
 int cmd_fen(int argc, char **argv)
@@ -174,7 +174,7 @@ const char HELP_END[] =
     "Ends the game at the final position by a resignation or an agreed draw\n"
     "and prints the result line of the game ended there: '0-1 white resigns',\n"
     "'1-0 black resigns', '1/2-1/2 agreed draw', or what the game's own rules\n"
-    "make of that end (in van Gog's game unmet obligations still lose:\n"
+    "make of that end (in a game of obligations unmet ones still lose:\n"
     "'0-1 white obligations unmet', '0-0 both obligations unmet').  Either side\n"
     "may resign, whoever is to move.  A game the rules have already ended cannot\n"
     "be ended again.\n";

@@ -188,7 +188,25 @@ typedef struct ActionKind {
     const char *arg_words;   /* what `arg` is, before its number: "arrives at
                                 move", "to move"; NULL when it is nothing to
                                 show                                         */
+    /* The group a text list of actions shows the kind in ("arrivals from
+     * the future", the play screen's `moves`), and where the group comes
+     * among the others (lower first); NULL: among the moves. */
+    const char *list_title;
+    uint8_t list_order;
 } ActionKind;
+
+/* ---- Sample positions --------------------------------------------------- */
+
+/* A position of a game worth trying (Variant.samples): its start or a
+ * game under way, given as actions from a position so that the history
+ * comes with it.  `ttchess bench` searches those with a bench_depth, in
+ * the order of the registry; the fuzz harnesses start from every one. */
+typedef struct SamplePosition {
+    const char *fen;      /* NULL: the variant's start                   */
+    const char *moves;    /* actions in any notation, spaces between; NULL: none */
+    const char *options;  /* "name=value ...", or NULL for the defaults  */
+    int bench_depth;      /* the bench's depth in plies; 0: not benched  */
+} SamplePosition;
 
 /* ---- The interface ------------------------------------------------------ */
 
@@ -304,6 +322,27 @@ typedef struct Variant {
      * whose name is NULL; the kinds every game may use are the library's
      * (variant_action_kind).  NULL: none of its own. */
     const ActionKind *kinds;
+
+    /* The kings the play screen shows in check: the side to move's kings
+     * that are attacked (checked_kings_attacked), unless the game's check
+     * is something else than an attack on a king.  NULL: that default. */
+    Bitboard (*checked_kings)(const struct Line *l);
+    /* Why the side to move is or is not in check, in a few lines (the
+     * command line's `check`).  NULL: whether a king of its is attacked
+     * (explain_check_attacked). */
+    bool (*explain_check)(const struct Line *l, Text *out);
+    /* For a game whose actions rest on the support of other pieces: what
+     * supports an action on the square sq (the command line's
+     * `supports`), written to out; false with the reason in err.  The
+     * command's one-line summary and its help (what it shows), for help
+     * texts.  All three NULL: the game has no such command. */
+    bool (*explain_supports)(const struct Line *l, Square sq, Text *out, Text *err);
+    const char *supports_summary;  /* "what supports ... on a square"  */
+    const char *supports_help;     /* "for each piece type, ...\n"      */
+    /* Positions of the game worth trying, sample_count of them: the
+     * bench's and the fuzz harnesses' starts.  NULL: none. */
+    const SamplePosition *samples;
+    int sample_count;
 } Variant;
 
 /* ---- The optional slots, with their defaults ---------------------------- */
@@ -366,6 +405,29 @@ static inline bool variant_sheet_join(const Variant *v, const struct Line *l, co
 {
     if (v->sheet_join) return v->sheet_join(l, departure, arrival, out, err);
     return text_fail(err, "%s has no travels back", v->name);
+}
+
+/* The defaults of the command line's slots (defaults.c): the side to
+ * move's kings that are attacked, and check as an attack on a king. */
+Bitboard checked_kings_attacked(const struct Line *l);
+bool explain_check_attacked(const struct Line *l, Text *out);
+
+/* The kings in check are those attacked, unless the game says. */
+static inline Bitboard variant_checked_kings(const Variant *v, const struct Line *l)
+{
+    return v->checked_kings ? v->checked_kings(l) : checked_kings_attacked(l);
+}
+/* Check explained as an attack on a king, unless the game explains it. */
+static inline bool variant_explain_check(const Variant *v, const struct Line *l, Text *out)
+{
+    return v->explain_check ? v->explain_check(l, out) : explain_check_attacked(l, out);
+}
+/* Does the game have the command line's `supports`? */
+static inline bool variant_has_supports(const Variant *v) { return v->explain_supports != NULL; }
+static inline bool variant_explain_supports(const Variant *v, const struct Line *l, Square sq, Text *out, Text *err)
+{
+    if (v->explain_supports) return v->explain_supports(l, sq, out, err);
+    return text_fail(err, "%s has no supports", v->name);
 }
 
 /* What a kind of action is, for the game v: its own kinds first, then the

@@ -56,6 +56,17 @@ static bool chess_coord(const Line *l, Move m, Text *out)
     return !out->failed;
 }
 
+/* Positions worth trying (Variant.samples): the bench's, with their
+ * depths, then starts for the fuzz harnesses. */
+static const SamplePosition CHESS_SAMPLES[] = {
+    { NULL, NULL, NULL, 12 },
+    { "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL, NULL, 10 },
+    { "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", NULL, NULL, 0 },
+    /* Black to move at the root: both sides promote. */
+    { "4k3/P7/8/8/8/8/6p1/4K3 b - - 0 1", NULL, NULL, 0 },
+    { NULL, "e4 e5 Nf3 Nc6", NULL, 0 },
+};
+
 const Variant VARIANT_CHESS = {
     .name = "chess",
     .title = "Standard",
@@ -73,4 +84,6 @@ const Variant VARIANT_CHESS = {
     .parse = chess_parse,
     .format_coord = chess_coord,
     .format_human = san_in_line,
+    .samples = CHESS_SAMPLES,
+    .sample_count = sizeof CHESS_SAMPLES / sizeof CHESS_SAMPLES[0],
 };

@@ -562,6 +562,17 @@ static bool chessgi_describe(const Line *l, Text *out)
     .same_position = chessgi_same_position, .parse = chessgi_parse, .format_coord = chessgi_format_coord,        \
     .format_human = chessgi_format_human, .describe = chessgi_describe
 
+/* Positions worth trying (Variant.samples): the bench's, with their
+ * depths, then starts for the fuzz harnesses. */
+static const SamplePosition CHESSGI_CLASSIC_SAMPLES[] = {
+    { NULL, NULL, NULL, 10 },
+    { NULL, "b1c3 c7c5 e2e4 g7g5 g2g3 d8b6 d2d4 h7h6 g3g4 a7a6 f1b5 e7e6", NULL, 10 },
+    /* Full pockets on both sides, Black to move. */
+    { "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48", NULL, NULL, 0 },
+    /* Pawns on their own first ranks; White in check from a knight. */
+    { "4k2p/8/8/8/8/3n4/8/P3K3[Nn] w - - 0 20", NULL, NULL, 0 },
+};
+
 const Variant VARIANT_CHESSGI_CLASSIC = {
     .name = "chessgi-classic",
     .title = "Chessgi",
@@ -572,6 +583,21 @@ const Variant VARIANT_CHESSGI_CLASSIC = {
     .from_fen = chessgi_classic_from_fen,
     .to_fen = chessgi_classic_to_fen,
     CHESSGI_SHARED,
+    .samples = CHESSGI_CLASSIC_SAMPLES,
+    .sample_count = sizeof CHESSGI_CLASSIC_SAMPLES / sizeof CHESSGI_CLASSIC_SAMPLES[0],
+};
+
+static const SamplePosition CHESSGI_SAMPLES[] = {
+    { NULL, NULL, NULL, 9 },
+    { NULL, "a2>2 c7c5 [P]@e5 e7e6 a1a7 h8>5 g1h3 f8d6 P@e7 f7f6 c2>9 d6e7", NULL, 9 },
+    /* A knight sent to move 5 and a pawn in White's pocket: general travels to moves 1 to 3. */
+    { NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6", NULL, 0 },
+    /* After a general travel: two timelines, the cooldown running. */
+    { NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6 <1.2>P@e6", NULL, 0 },
+    /* White's king due now, Black's knight at move 12, pockets on both sides. */
+    { "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[Pp] w kq - 0 3 K3/N12 0", NULL, NULL, 0 },
+    /* A small cooldown and pocket, from the start. */
+    { NULL, "e2e4 d7d5 e4d5 d8d5", "cooldown=1 capacity=2", 0 },
 };
 
 const Variant VARIANT_CHESSGI = {
@@ -597,4 +623,6 @@ const Variant VARIANT_CHESSGI = {
     .note = chessgi_note,
     .sheet_departure = chessgi_sheet_departure,
     .sheet_join = chessgi_sheet_join,
+    .samples = CHESSGI_SAMPLES,
+    .sample_count = sizeof CHESSGI_SAMPLES / sizeof CHESSGI_SAMPLES[0],
 };

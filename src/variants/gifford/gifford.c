@@ -501,6 +501,32 @@ static bool gifford_describe(const Line *l, Text *out)
     return !out->failed;
 }
 
+/* Positions worth trying (Variant.samples): the bench's, with their
+ * depths, then starts for the fuzz harnesses. */
+static const SamplePosition GIFFORD_SAMPLES[] = {
+    { NULL, NULL, NULL, 9 },
+    { NULL, "c2c4 e8>3 f2>7 e7e6 f1>10 K@e7 e1>13 f7>11 b2b3 e7<4@a5 h2h3 a5>15", NULL, 9 },
+    /* History: a king can go back to moves 1 to 3. */
+    { NULL, "e4 e5 Nf3 Nc6 Bc4 Bc5", NULL, 0 },
+    /* Pawns sent to move 3 by both sides: White's arrives now. */
+    { NULL, "d2>3 d7>3 e4 e5", NULL, 0 },
+    /* Pending arrivals from a FEN: White's pawn now and at 8, Black's dark bishop at 5. */
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 3 P3,P8/Bb5 0/0", NULL, NULL, 0 },
+    /* White's only king arrives now. */
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 3 K3/- 0/0", NULL, NULL, 0 },
+    /* Two white kings, one travel back already made by White. */
+    { "r3k2r/pppq1ppp/8/8/8/8/PPP2PPP/R3K1KR w kq - 0 10 -/N12 1/0", NULL, NULL, 0 },
+    /* The sample game's first timeline, up to its king going back (Black to move). */
+    { NULL, "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7 Bd3", NULL, 0 },
+    /* The sample game into its third timeline. */
+    { NULL,
+      "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7 Bd3 Kf7<2@f8 Bc4 Nf6 Nh3 e6 P@g5 B@a5+ b4 Bxb4+ "
+      "c3 Bxc3+ P@d2 Bxa1 Ke1<4@f1 a6 P@e2 B@a5+ c3 h6",
+      NULL, 0 },
+    /* Black to move at the root, short travels forward, no travel back. */
+    { "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 P3/N1 0/0", NULL, "forward=3 back-travels=0", 0 },
+};
+
 const Variant VARIANT_GIFFORD = {
     .name = "gifford",
     .title = "Time Travel Chess (Gifford)",
@@ -533,4 +559,6 @@ const Variant VARIANT_GIFFORD = {
     .describe = gifford_describe,
     .sheet_departure = gifford_sheet_departure,
     .sheet_join = gifford_sheet_join,
+    .samples = GIFFORD_SAMPLES,
+    .sample_count = sizeof GIFFORD_SAMPLES / sizeof GIFFORD_SAMPLES[0],
 };

@@ -558,6 +558,20 @@ static char travelers_piece_mark(const State *s, Square sq)
 
 /* ---- The variant -------------------------------------------------------- */
 
+/* Positions worth trying (Variant.samples): the bench's, with their
+ * depths, then starts for the fuzz harnesses. */
+static const SamplePosition TRAVELERS_SAMPLES[] = {
+    { NULL, NULL, NULL, 4 },
+    { NULL, "Qc5/e7 Qc4/e4 Bg4/e6 Nb3/c1 b1a3 Nd4/e6 Rh3/f3 Bd6/f4 Nd5/f6 b6/b5 Ke3/f4 g5/f4", NULL, 6 },
+    /* Explosions and annihilations made by both. */
+    { NULL, "e4 e5 Nf3/e5 Nc6/e5 d4/e5 Nb8//c6 d2//d4 Bb4/e1", NULL, 0 },
+    /* Black kingless and in check. */
+    { NULL, "e4 d6 Bb5/e8+", NULL, 0 },
+    /* Two white traveling pawns that Black attacks. */
+    { NULL, "e4 e5 d4/e5 c5 b4/c5", NULL, 0 },
+    { "k7/8/8/4P3/8/8/1p6/4K3 w - - 0 1", NULL, NULL, 0 },
+};
+
 const Variant VARIANT_TRAVELERS = {
     .name = "travelers",
     .title = "Time Traveler's Chess",
@@ -584,4 +598,15 @@ const Variant VARIANT_TRAVELERS = {
     .format_human = travelers_format_human,
     .piece_mark = travelers_piece_mark,
     .describe = travelers_describe,
+    .checked_kings = travelers_checked_kings,
+    .explain_check = travelers_explain_check_line,
+    .explain_supports = travelers_explain_supports,
+    .supports_summary = "what supports an explosion on a square",
+    .supports_help = "for each piece type, the untraveled pieces of the\n"
+                     "side to move that support an explosion on SQUARE (they could reach it as\n"
+                     "that type in at most three moves of their side, the opponent passing),\n"
+                     "each with one such sequence of moves, then the explosions on SQUARE that\n"
+                     "are legal now.  SQUARE must be empty.\n",
+    .samples = TRAVELERS_SAMPLES,
+    .sample_count = sizeof TRAVELERS_SAMPLES / sizeof TRAVELERS_SAMPLES[0],
 };

@@ -121,6 +121,14 @@ bool travelers_check_threat(const State *s, Move *threat);
  * (the command line's "check"). */
 bool travelers_explain_check(const State *s, Text *out);
 
+/* What the game tells the command line (travelers_explain.c; the
+ * Variant slots explain_supports, explain_check and checked_kings): the
+ * supports of an explosion on e, why the side to move is in check, and
+ * its kings when it is. */
+bool travelers_explain_supports(const Line *l, Square e, Text *out, Text *err);
+bool travelers_explain_check_line(const Line *l, Text *out);
+Bitboard travelers_checked_kings(const Line *l);
+
 /* The state after an action, for a caller that has no record (the
  * command line's explanations).  `next` needs sizeof(State) +
  * sizeof(TravelersState) bytes. */

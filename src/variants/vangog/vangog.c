@@ -721,6 +721,18 @@ static State *vangog_future_from_fen(const Options *o, const char *fen, Text *er
     .note = vangog_note,                                \
     .describe = vangog_describe
 
+/* Positions worth trying (Variant.samples): the bench's, with their
+ * depths, then starts for the fuzz harnesses. */
+static const SamplePosition VANGOG_SAMPLES[] = {
+    { NULL, NULL, NULL, 3 },
+    { NULL, "Bc6b7* Qb3c4* Re4e2* Rh8h6* Qf7h7* Qd6g6* Rc7f7* Qh5h8* Rb2f2* Qf7g8* Nb3a5* Qd5d8*", NULL, 2 },
+    { NULL, "e4 e5 Qd1h5* d8h4^ b1c3 Qh4^^ h5h4 b8c6", NULL, 0 },
+    { "rnb1kbnr/pppp1ppp/8/4p3/3Q4/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 3 d4:1,e5:2 1:Qd1d4,2:pe7e5 - qe7s", NULL, NULL,
+      0 },
+    /* The queen of origin 1 descends from arrival 2 through a link. */
+    { "4k3/8/8/8/8/8/8/3QK3 w - - 0 30 d1:1 2:Qd1d3 1=2 Qa3,rh2", NULL, NULL, 0 },
+};
+
 const Variant VARIANT_VANGOG = {
     .name = "vangog",
     .mode = "full",
@@ -730,6 +742,15 @@ const Variant VARIANT_VANGOG = {
     .notation_help = "Time travel both ways (human form / coordinate form):\n" VANGOG_HELP_PAST VANGOG_HELP_FUTURE
         VANGOG_HELP_END,
     VANGOG_COMMON,
+    .samples = VANGOG_SAMPLES,
+    .sample_count = sizeof VANGOG_SAMPLES / sizeof VANGOG_SAMPLES[0],
+};
+
+static const SamplePosition VANGOG_PAST_SAMPLES[] = {
+    { NULL, NULL, NULL, 3 },
+    { NULL, "Be8a4* Bg3h4* Bh8f6* Rg3g8* Bb2e5* Nf4h3* Rb6f6* Qb8h2* Qe6e3* Rg7f7* Ba8b7* Qa7g1*", NULL, 2 },
+    { NULL, "d4 a6 Qd1-d3* a5 Qd1d2 a4 Qd2g5 b6 Qd3d1 b5", NULL, 0 },
+    { "4k3/8/8/8/8/8/8/3QK3 w - - 0 30 - 1:Qd1d3,2:Qd1d3 - -", NULL, NULL, 0 },
 };
 
 const Variant VARIANT_VANGOG_PAST = {
@@ -740,6 +761,16 @@ const Variant VARIANT_VANGOG_PAST = {
     .from_fen = vangog_past_from_fen,
     .notation_help = "Pieces from the future (human form / coordinate form):\n" VANGOG_HELP_PAST VANGOG_HELP_END,
     VANGOG_COMMON,
+    .samples = VANGOG_PAST_SAMPLES,
+    .sample_count = sizeof VANGOG_PAST_SAMPLES / sizeof VANGOG_PAST_SAMPLES[0],
+};
+
+static const SamplePosition VANGOG_FUTURE_SAMPLES[] = {
+    { NULL, NULL, NULL, 9 },
+    { NULL, "b1a3 d7d6^ a3c4^ b8a6 d1e2^ c7c6^ f2f4^ Pd6^^ h2h3^ e8d7^ d2d3^ g8e7^", NULL, 9 },
+    { NULL, "e4 f6 d1h5^ g5", NULL, 0 },
+    /* The only white king is away; it returns only where it is safe. */
+    { "4k3/8/8/8/8/8/P6r/8 w - - 0 20 - - - Ke2,Qa3+", NULL, NULL, 0 },
 };
 
 const Variant VARIANT_VANGOG_FUTURE = {
@@ -750,4 +781,6 @@ const Variant VARIANT_VANGOG_FUTURE = {
     .from_fen = vangog_future_from_fen,
     .notation_help = "Pieces to the future (human form / coordinate form):\n" VANGOG_HELP_FUTURE VANGOG_HELP_END,
     VANGOG_COMMON,
+    .samples = VANGOG_FUTURE_SAMPLES,
+    .sample_count = sizeof VANGOG_FUTURE_SAMPLES / sizeof VANGOG_FUTURE_SAMPLES[0],
 };
