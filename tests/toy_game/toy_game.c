@@ -6,7 +6,10 @@
  * outside src/variants and joins the library only in a build of its own,
  * made with GAME_DIR_EXTRA=tests/toy_game, which changes no other file:
  * this folder is the whole game, its rules, FEN, notation, evaluation and
- * its line in the registry (toy_game_variants.h).
+ * its line in the registry (toy_game_variants.h).  A step back is a kind
+ * of action of its own, and a game in which every pawn of both sides is
+ * home again ends in an end of its own: both reach the server and the web
+ * page as the data this table gives (kinds, ends), which run.sh checks.
  */
 #include <string.h>
 
@@ -19,6 +22,17 @@
 
 /* ---- Rules -------------------------------------------------------------- */
 
+/* The toy game's own kind of action and its own end, described for every
+ * client by the table below. */
+enum { MOVE_STEP_BACK = MOVE_OWN };
+
+static const ActionKind TOY_KINDS[] = {
+    { MOVE_STEP_BACK, "step-back", "step back", true, KIND_NO_TRAVEL, NULL, NULL, false, NULL, "steps back", 1 },
+    { 0, NULL, NULL, false, 0, NULL, NULL, false, NULL, NULL, 0 },
+};
+
+static const char *const TOY_ENDS[] = { "pawns all home", NULL };
+
 /* The steps back of the side to move that leave its king safe. */
 static void gen_steps_back(const Board *b, MoveList *out)
 {
@@ -28,7 +42,9 @@ static void gen_steps_back(const Board *b, MoveList *out)
         Square from = bb_pop(&pawns);
         Square to = (Square)(us == WHITE ? from - 8 : from + 8);
         Move m = move_make(from, to, MOVE_NORMAL, NO_TYPE, 0);
-        if (b->squares[to] == NO_PIECE && move_is_legal(b, m)) movelist_add(out, m);
+        if (b->squares[to] != NO_PIECE || !move_is_legal(b, m)) continue;
+        m.kind = MOVE_STEP_BACK;
+        movelist_add(out, m);
     }
 }
 
@@ -43,6 +59,8 @@ static bool toy_generate(const Line *l, MoveList *out)
 static int toy_apply(const Line *l, Move m, State *next)
 {
     next->board = *line_board(l);
+    /* On the board a step back is a quiet pawn move. */
+    if (m.kind == MOVE_STEP_BACK) m.kind = MOVE_NORMAL;
     board_make(&next->board, m);
     return line_current(l);
 }
@@ -53,8 +71,21 @@ static bool toy_in_check(const Line *l)
     return board_in_check(b, b->side);
 }
 
+/* Every pawn of both sides on its home rank again, after the start: a
+ * draw, the toy game's own end. */
+static bool pawns_all_home(const Line *l)
+{
+    const Board *b = line_board(l);
+    Bitboard white = board_pieces(b, WHITE, PAWN), black = board_pieces(b, BLACK, PAWN);
+    return line_current(l) > 0 && (white || black) && !(white & ~RANK_2) && !(black & ~RANK_7);
+}
+
 static bool toy_outcome(const Line *l, Outcome *out)
 {
+    if (pawns_all_home(l)) {
+        *out = outcome_own(RESULT_DRAW, TOY_ENDS[0], SIDE_NONE);
+        return true;
+    }
     int count;
     if (!legal_count(l, &count)) return false;
     *out = standard_outcome(l, count, chess_insufficient_material(line_board(l)));
@@ -116,6 +147,8 @@ const Variant VARIANT_TOY = {
     .outcome = toy_outcome,
     .can_win = toy_can_win,
     .same_position = toy_same_position,
+    .kinds = TOY_KINDS,
+    .ends = TOY_ENDS,
     .parse = toy_parse,
     .format_coord = toy_coord,
     .format_human = toy_coord,
