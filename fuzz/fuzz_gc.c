@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Game Courier notation.  The first byte picks the variant, the second a
- * start (its digit, modulo the starts the variant has below); the rest is
- * split at line ends, and each line is read with gc_parse at the present
- * position.  A refused line is then played with game_play_text, so that
- * an input can reach any position in any notation.
+ * start: one of the variant's sample positions (Variant.samples), counted
+ * from '0' modulo their number (sample_of); the rest is split at line
+ * ends, and each line is read with gc_parse at the present position.  A
+ * refused line is then played with game_play_text, so that an input can
+ * reach any position in any notation.
  *
  * gc_parse and gc_is_notation never crash; an accepted text is one of the
  * legal actions, a refused one says why.  At every position reached, a
@@ -22,57 +23,28 @@
 
 #include "gc.h"
 
-typedef struct Start {
-    const char *variant;
-    const char *fen;    /* NULL: the variant's start position */
-    const char *moves;  /* actions played first, separated by spaces; or NULL */
-} Start;
+enum { CHECKED_PER_POSITION = 4 };
 
-static const Start STARTS[] = {
-    { "chess", NULL, NULL },
-    { "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL },
-    { "chess", "1n2k3/P7/8/8/8/8/1p6/4K3 w - - 0 1", NULL },
-    { "chess", NULL, "e4 a6 e5 d5" },
-    { "gifford", NULL, NULL },
-    { "gifford", NULL, "e4 e5 Nf3 Nc6 Bc4 Bc5" },
-    { "gifford", NULL, "e4 e5 Bf1>3 Bf8>3" },
-    { "gifford", NULL, "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7 Bd3 Kf7<2@f8" },
-    { "vangog", NULL, NULL },
-    { "vangog", NULL, "e4 e5 Qd1h5* d8h4^ b1c3 Qh4^^ h5h4 b8c6" },
-    { "vangog-past", NULL, "d4 a6 Qd1-d3* a5 Qd1d2 a4 Qd2g5 b6" },
-    { "vangog-future", NULL, "e4 e5 d1h5^ a6" },
-    { "travelers", NULL, NULL },
-    { "travelers", NULL, "e4 e5 Nf3/e5 Nc6/e5 d4/e5" },
-    { "chessgi-classic", "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48", NULL },
-    { "chessgi", NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6" },
-    { "chessgi", NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6 <1.2>P@e6" },
-    { "chessgi", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] w KQkq - 0 3 N3/- 0", NULL },
-};
-enum { START_COUNT = sizeof STARTS / sizeof STARTS[0], CHECKED_PER_POSITION = 4 };
-
-/* The starts of the variant; their count in *n (the variant's start
- * position alone when none is listed). */
-static int starts_of(const Variant *v, const Start **list)
+/* The start a byte picks: the variant's sample positions counted from
+ * '0', any byte modulo their number (a variant with more than ten reaches
+ * the rest with ':', ';', ...); the variant's start position for a
+ * variant that lists none. */
+static const SamplePosition *sample_of(const Variant *v, uint8_t byte)
 {
-    static Start plain;
-    int n = 0;
-    *list = NULL;
-    for (int i = 0; i < START_COUNT; i++) {
-        if (strcmp(STARTS[i].variant, v->name)) continue;
-        if (!n) *list = &STARTS[i];
-        n++;
-    }
-    if (n) return n;
-    plain.variant = v->name;
-    *list = &plain;
-    return 1;
+    static const SamplePosition START = { NULL, NULL, NULL, 0 };
+    if (v->sample_count <= 0) return &START;
+    return &v->samples[(uint8_t)(byte - '0') % v->sample_count];
 }
 
-static void setup(Game *g, const Variant *v, const Start *s)
+static void setup(Game *g, const Variant *v, const SamplePosition *s)
 {
     Text err = TEXT_INIT;
-    bool ok = game_init(g, v, NULL, s->fen, &err);
-    FUZZ_CHECK(ok, "%s: the built-in start is refused: %s", v->name, text_str(&err));
+    Options o;
+    options_default(v, &o);
+    bool ok = options_parse(v, &o, s->options, &err);
+    FUZZ_CHECK(ok, "%s: the sample's options '%s' are refused: %s", v->name, s->options, text_str(&err));
+    ok = game_init(g, v, &o, s->fen, &err);
+    FUZZ_CHECK(ok, "%s: the sample start is refused: %s", v->name, text_str(&err));
     fuzz_play_builtin(g, s->moves);
     text_free(&err);
 }
@@ -175,10 +147,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2) return 0;
     const Variant *v = fuzz_variant(data[0]);
-    const Start *starts;
-    int count = starts_of(v, &starts);
     Game g;
-    setup(&g, v, &starts[(uint8_t)(data[1] - '0') % count]);
+    setup(&g, v, sample_of(v, data[1]));
     check_written_forms(&g);
 
     char *text = fuzz_string(data + 2, size - 2);

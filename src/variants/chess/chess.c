@@ -65,6 +65,21 @@ static const SamplePosition CHESS_SAMPLES[] = {
     /* Black to move at the root: both sides promote. */
     { "4k3/P7/8/8/8/8/6p1/4K3 b - - 0 1", NULL, NULL, 0 },
     { NULL, "e4 e5 Nf3 Nc6", NULL, 0 },
+    /* Perft positions 3, 4 and 5 of the Chess Programming Wiki: pins and
+     * checks along a rank, castling and promotion under fire. */
+    { "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", NULL, NULL, 0 },
+    { "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", NULL, NULL, 0 },
+    { "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", NULL, NULL, 0 },
+    /* The knights out and back: the position after 2.Nf3 stands a second time. */
+    { NULL, "e4 e5 Nf3 Nc6 Ng1 Nb8 Nf3", NULL, 0 },
+    /* Two plies short of the fifty-move rule, castling still allowed. */
+    { "6k1/8/8/8/8/8/8/R3K2R w KQ - 98 60", NULL, NULL, 0 },
+    /* Qc7 stalemates. */
+    { "k7/8/1Q6/8/8/8/8/7K w - - 0 1", NULL, NULL, 0 },
+    /* White promotes with or without a capture (a8, axb8), Black on b1. */
+    { "1n2k3/P7/8/8/8/8/1p6/4K3 w - - 0 1", NULL, NULL, 0 },
+    /* White may take en passant (exd6). */
+    { NULL, "e4 a6 e5 d5", NULL, 0 },
 };
 
 const Variant VARIANT_CHESS = {

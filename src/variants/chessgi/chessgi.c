@@ -567,7 +567,7 @@ static bool chessgi_describe(const Line *l, Text *out)
 static const SamplePosition CHESSGI_CLASSIC_SAMPLES[] = {
     { NULL, NULL, NULL, 10 },
     { NULL, "b1c3 c7c5 e2e4 g7g5 g2g3 d8b6 d2d4 h7h6 g3g4 a7a6 f1b5 e7e6", NULL, 10 },
-    /* Full pockets on both sides, Black to move. */
+    /* Full pockets on both sides, Black to move (Fairy-Stockfish's perft position). */
     { "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48", NULL, NULL, 0 },
     /* Pawns on their own first ranks; White in check from a knight. */
     { "4k2p/8/8/8/8/3n4/8/P3K3[Nn] w - - 0 20", NULL, NULL, 0 },
@@ -596,6 +596,8 @@ static const SamplePosition CHESSGI_SAMPLES[] = {
     { NULL, "g1>5 e7e5 e2e4 d7d5 e4d5 b8c6 <1.2>P@e6", NULL, 0 },
     /* White's king due now, Black's knight at move 12, pockets on both sides. */
     { "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[Pp] w kq - 0 3 K3/N12 0", NULL, NULL, 0 },
+    /* White's knight due now. */
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[N] w KQkq - 0 3 N3/- 0", NULL, NULL, 0 },
     /* A small cooldown and pocket, from the start. */
     { NULL, "e2e4 d7d5 e4d5 d8d5", "cooldown=1 capacity=2", 0 },
 };

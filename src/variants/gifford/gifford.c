@@ -525,6 +525,12 @@ static const SamplePosition GIFFORD_SAMPLES[] = {
       NULL, 0 },
     /* Black to move at the root, short travels forward, no travel back. */
     { "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 P3/N1 0/0", NULL, "forward=3 back-travels=0", 0 },
+    /* Bishops sent to move 3 by both sides: White's arrives now. */
+    { NULL, "e4 e5 Bf1>3 Bf8>3", NULL, 0 },
+    /* A pawn due while White is in a knight's check: it cannot land usefully. */
+    { "4k3/8/8/8/8/3n4/8/4K3 w - - 0 5 P5/- 0/0", NULL, NULL, 0 },
+    /* The sample game's first timeline with its king gone back: two timelines. */
+    { NULL, "d2>8 Bf8>5 e2>5 f7>3 Bc4 P@e6 Nh3 d5 P@f7+ Kxf7 Bd3 Kf7<2@f8", NULL, 0 },
 };
 
 const Variant VARIANT_GIFFORD = {

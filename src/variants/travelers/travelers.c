@@ -563,11 +563,13 @@ static char travelers_piece_mark(const State *s, Square sq)
 static const SamplePosition TRAVELERS_SAMPLES[] = {
     { NULL, NULL, NULL, 4 },
     { NULL, "Qc5/e7 Qc4/e4 Bg4/e6 Nb3/c1 b1a3 Nd4/e6 Rh3/f3 Bd6/f4 Nd5/f6 b6/b5 Ke3/f4 g5/f4", NULL, 6 },
-    /* Explosions and annihilations made by both. */
+    /* The seed's game 4 before 5.Qd6: explosions and annihilations made by both. */
     { NULL, "e4 e5 Nf3/e5 Nc6/e5 d4/e5 Nb8//c6 d2//d4 Bb4/e1", NULL, 0 },
-    /* Black kingless and in check. */
+    /* The same game before 3...Nb8//c6: explosions made by both, no annihilation yet. */
+    { NULL, "e4 e5 Nf3/e5 Nc6/e5 d4/e5", NULL, 0 },
+    /* The seed's game 2 after 2.Bb5/e8+: Black kingless and in check. */
     { NULL, "e4 d6 Bb5/e8+", NULL, 0 },
-    /* Two white traveling pawns that Black attacks. */
+    /* After 3.b4/c5: two white traveling pawns that Black attacks. */
     { NULL, "e4 e5 d4/e5 c5 b4/c5", NULL, 0 },
     { "k7/8/8/4P3/8/8/1p6/4K3 w - - 0 1", NULL, NULL, 0 },
 };

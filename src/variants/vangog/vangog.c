@@ -750,6 +750,8 @@ static const SamplePosition VANGOG_PAST_SAMPLES[] = {
     { NULL, NULL, NULL, 3 },
     { NULL, "Be8a4* Bg3h4* Bh8f6* Rg3g8* Bb2e5* Nf4h3* Rb6f6* Qb8h2* Qe6e3* Rg7f7* Ba8b7* Qa7g1*", NULL, 2 },
     { NULL, "d4 a6 Qd1-d3* a5 Qd1d2 a4 Qd2g5 b6 Qd3d1 b5", NULL, 0 },
+    /* The same game two plies earlier, before Qd3d1. */
+    { NULL, "d4 a6 Qd1-d3* a5 Qd1d2 a4 Qd2g5 b6", NULL, 0 },
     { "4k3/8/8/8/8/8/8/3QK3 w - - 0 30 - 1:Qd1d3,2:Qd1d3 - -", NULL, NULL, 0 },
 };
 
@@ -769,6 +771,7 @@ static const SamplePosition VANGOG_FUTURE_SAMPLES[] = {
     { NULL, NULL, NULL, 9 },
     { NULL, "b1a3 d7d6^ a3c4^ b8a6 d1e2^ c7c6^ f2f4^ Pd6^^ h2h3^ e8d7^ d2d3^ g8e7^", NULL, 9 },
     { NULL, "e4 f6 d1h5^ g5", NULL, 0 },
+    { NULL, "e4 e5 d1h5^ a6", NULL, 0 },
     /* The only white king is away; it returns only where it is safe. */
     { "4k3/8/8/8/8/8/P6r/8 w - - 0 20 - - - Ke2,Qa3+", NULL, NULL, 0 },
 };
