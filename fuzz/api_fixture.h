@@ -25,7 +25,7 @@
  * plus one kibitz of bob's on $0.  With `starts`, more games follow
  * ($10 on), alice White and bob Black: for every variant a few starts,
  * each created from a FEN and options and/or played into through POST
- * .../actions (see STARTS in api_fixture.c): pending arrivals, kings that
+ * .../actions (each game's first samples, api_fixture.c): pending arrivals, kings that
  * went back, several timelines, van Gog obligations, Time Traveler's
  * Chess travellers, Chessgi pockets.
  */
@@ -37,7 +37,10 @@
 
 enum {
     FIXTURE_BASE_GAMES = 10,    /* $0..$9                                 */
-    FIXTURE_MAX_GAMES = 64,
+    /* Room for the base games and ten starts of each game with some to
+     * spare, so that a game's new sample does not break the set-up; only
+     * the games made cost time. */
+    FIXTURE_MAX_GAMES = 128,
     FIXTURE_SECRETS = 5,
     FIXTURE_TOKEN_CHARS = 2 * SERVER_TOKEN_BYTES,
 };

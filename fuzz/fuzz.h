@@ -75,6 +75,17 @@ static inline const Variant *fuzz_forced_variant(const uint8_t **data, size_t *s
     return v;
 }
 
+/* The start a byte picks: the variant's sample positions (Variant.samples)
+ * counted from '0', any byte modulo their number, so that a harness reaches
+ * every start of every game without a list that names games; a game with
+ * none starts from its start position. */
+static inline const SamplePosition *fuzz_sample(const Variant *v, uint8_t byte)
+{
+    static const SamplePosition START = { NULL, NULL, NULL, 0 };
+    if (v->sample_count <= 0) return &START;
+    return &v->samples[(uint8_t)(byte - '0') % v->sample_count];
+}
+
 /* The input as a NUL-terminated string (malloc'd; the caller frees it).
  * An input with a NUL byte in it ends there. */
 static inline char *fuzz_string(const uint8_t *data, size_t size)

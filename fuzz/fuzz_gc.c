@@ -2,7 +2,7 @@
  *
  * Game Courier notation.  The first byte picks the variant, the second a
  * start: one of the variant's sample positions (Variant.samples), counted
- * from '0' modulo their number (sample_of); the rest is split at line
+ * from '0' modulo their number (fuzz_sample in fuzz.h); the rest is split at line
  * ends, and each line is read with gc_parse at the present position.  A
  * refused line is then played with game_play_text, so that an input can
  * reach any position in any notation.
@@ -24,17 +24,6 @@
 #include "gc.h"
 
 enum { CHECKED_PER_POSITION = 4 };
-
-/* The start a byte picks: the variant's sample positions counted from
- * '0', any byte modulo their number (a variant with more than ten reaches
- * the rest with ':', ';', ...); the variant's start position for a
- * variant that lists none. */
-static const SamplePosition *sample_of(const Variant *v, uint8_t byte)
-{
-    static const SamplePosition START = { NULL, NULL, NULL, 0 };
-    if (v->sample_count <= 0) return &START;
-    return &v->samples[(uint8_t)(byte - '0') % v->sample_count];
-}
 
 static void setup(Game *g, const Variant *v, const SamplePosition *s)
 {
@@ -148,7 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 2) return 0;
     const Variant *v = fuzz_variant(data[0]);
     Game g;
-    setup(&g, v, sample_of(v, data[1]));
+    setup(&g, v, fuzz_sample(v, data[1]));
     check_written_forms(&g);
 
     char *text = fuzz_string(data + 2, size - 2);
