@@ -41,6 +41,7 @@
 #include "pgn.h"
 #include "text.h"
 #include "variant.h"
+#include "registry.h"
 
 static const char USAGE[] =
     "usage: load [options]                       play games against ttchess serve\n"

@@ -30,6 +30,7 @@
 #include "text.h"
 #include "variant.h"
 #include "eval.h"
+#include "registry.h"
 
 static const char USAGE[] =
     "usage: match --variant V [options] PLAYER1 PLAYER2\n"

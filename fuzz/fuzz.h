@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "registry.h"
 
 static uint64_t next_random(uint64_t *state)
 {

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "registry.h"
 
 static int compare_strings(const void *a, const void *b)
 {

@@ -18,6 +18,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "variant.h"
+#include "registry.h"
 
 /* The repository's test data folder, tests/data (the Makefile runs the
  * tests from the top of the checkout; TEST_DATA may name another). */

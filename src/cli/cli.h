@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "registry.h"
 
 /* Options common to the commands that start from a position. */
 typedef struct CliPosition {

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "uci_engine.h"
+#include "registry.h"
 
 void uci_say(Uci *u, const char *fmt, ...)
 {

@@ -435,21 +435,6 @@ static inline bool variant_explain_supports(const Variant *v, const struct Line 
  * "none", so that a client is never handed a NULL. */
 const ActionKind *variant_action_kind(const Variant *v, uint8_t kind);
 
-/* ---- The registry ------------------------------------------------------- */
-
-/* Every variant, in the order help lists them; NULL after the last. */
-extern const Variant *const VARIANTS[];
-extern const Variant VARIANT_CHESS;
-
-/* Looks a variant up by name; NULL if there is none. */
-const Variant *variant_find(const char *name);
-/* Looks a variant up by name or title, ignoring case (PGN's [Variant]);
- * among variants that share a title, the one of `mode` ([VariantMode];
- * NULL or empty: the first of them). */
-const Variant *variant_find_label(const char *label, const char *mode);
-/* The names of every variant, "chess, gifford, ..." (for help and errors). */
-void variant_names(Text *out);
-
 /* ---- Options ------------------------------------------------------------ */
 
 void options_default(const Variant *v, Options *o);

@@ -13,6 +13,7 @@
 
 #include "gc_text.h"
 #include "record.h"
+#include "registry.h"
 
 /* Does the Game Courier text name m alone?  Then it needs no comment. */
 static bool names_alone(const Line *l, const char *text, Move m, bool *alone)

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "record.h"
+#include "registry.h"
 
 /* Export wraps movetext lines at this many columns. */
 enum { PGN_COLUMNS = 80 };

@@ -5,6 +5,7 @@
  * written out, the same for PGN, score sheets and Game Courier's log.
  */
 #include "record.h"
+#include "registry.h"
 
 #include <string.h>
 

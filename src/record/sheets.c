@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "record.h"
+#include "registry.h"
 
 /* ---- Writing ------------------------------------------------------------ */
 

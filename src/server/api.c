@@ -17,6 +17,7 @@
  * server's own failure, 503 the database cannot be written.
  */
 #include "api_internal.h"
+#include "registry.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -13,6 +13,7 @@
 #include "diagram.h"
 #include "pgn.h"
 #include "sheets.h"
+#include "registry.h"
 
 /* ---- Creating games ----------------------------------------------------- */
 

@@ -7,6 +7,7 @@
  * the library says it means.
  */
 #include "server.h"
+#include "registry.h"
 
 #include <stdlib.h>
 #include <string.h>

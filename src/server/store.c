@@ -33,6 +33,7 @@
 
 #include "db.h"
 #include "store_rows.h"
+#include "registry.h"
 
 static const DbMigration MIGRATIONS[] = {
     /* 0 -> 1: accounts, sessions, games, actions, events, kibitz. */

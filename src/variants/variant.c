@@ -5,7 +5,7 @@
  * the only file that knows every game; their options and the words of
  * their outcomes are the history's (options.c, outcome.c).
  */
-#include "variant.h"
+#include "registry.h"
 
 #include <ctype.h>
 #include <stdio.h>
