@@ -5,6 +5,7 @@
  */
 #include "server.h"
 
+#include <pthread.h>
 #include <signal.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -58,14 +59,6 @@ int64_t server_now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static volatile sig_atomic_t stopping;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stopping = 1;
 }
 
 /* Creates the folder of the database file when it is missing. */
@@ -213,16 +206,31 @@ static bool start_all(const ServerConfig *cfg, Running *run, Text *err)
     return true;
 }
 
-static void catch_signals(void)
+/*
+ * SIGINT and SIGTERM stop the server.  They are blocked in every thread
+ * (the threads started later inherit the mask) and taken by the main
+ * thread alone with sigwait: a handler that set a flag for the main
+ * thread's pause() lost the signal whenever another thread took it, or
+ * when it came between the test of the flag and pause(), and the server
+ * then ran on until a second signal.
+ */
+static void block_stop_signals(sigset_t *stop)
 {
-    struct sigaction sa = { .sa_handler = on_signal };
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    sigemptyset(stop);
+    sigaddset(stop, SIGINT);
+    sigaddset(stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, stop, NULL);
     signal(SIGPIPE, SIG_IGN);
     /* A write past a file-size limit then fails with EFBIG, which the
      * database reports and the server answers 503, instead of the signal
      * killing the process. */
     signal(SIGXFSZ, SIG_IGN);
+}
+
+static void wait_for_stop(const sigset_t *stop)
+{
+    int sig;
+    while (sigwait(stop, &sig) != 0) continue;
 }
 
 int cmd_serve(int argc, char **argv)
@@ -239,6 +247,8 @@ int cmd_serve(int argc, char **argv)
     auth_set_register_limit(cfg.registrations_per_hour);
     raise_file_limit();
     keep_memory();
+    sigset_t stop;
+    block_stop_signals(&stop);
     Running run;
     Text err = TEXT_INIT;
     if (!start_all(&cfg, &run, &err)) {
@@ -246,12 +256,11 @@ int cmd_serve(int argc, char **argv)
         text_free(&err);
         return 1;
     }
-    catch_signals();
     char shown[512];
     printf("ttchess serve: http://%s:%d/ (%s database %s; Ctrl-C stops)\n", cfg.host, cfg.port,
            store_kind(&run.store), without_password(cfg.db_path, shown, sizeof shown));
     fflush(stdout);
-    while (!stopping) pause();
+    wait_for_stop(&stop);
     printf("ttchess serve: stopping\n");
     clocks_stop(run.clocks, &run.store);
     opponent_stop(run.engine, &run.store);
