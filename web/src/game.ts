@@ -104,6 +104,8 @@ export class GamePage implements Page {
   private choice: Action[] | null = null;
   /** A king going back, or a whole-board travel, waiting for confirmation under its preview. */
   private preview: Action | null = null;
+  /** What the legal list shows now (renderLegalList), so that the same list is not drawn again. */
+  private legalKey = '';
   /** The earlier position picked for a whole-board travel (Chessgi's general travel). */
   private atNode: number | null = null;
   private sending = false;
@@ -1156,6 +1158,12 @@ export class GamePage implements Page {
     if (!s) return;
     const legal = this.legal();
     this.el.legalSummary.textContent = `All legal actions (${legal.length})`;
+    // The same list is kept as it is, not drawn again: a render while the player clicks (a state
+    // fetched again, an event) would otherwise replace the button under the pointer between the
+    // press and the release, and the click would be lost; and thousands of buttons cost time.
+    const key = legal.length ? `${s.ply} ${s.fen} ${legal.length}` : `${s.status} ${s.you} ${this.viewPly} ${s.to_move}`;
+    if (key === this.legalKey) return;
+    this.legalKey = key;
     if (!legal.length) {
       const why = s.status !== 'active' ? 'The game is not in progress.'
         : !s.you ? 'Spectators cannot act.'
