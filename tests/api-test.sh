@@ -108,6 +108,7 @@ call bob POST /api/games '{"variant":"chess","fen":"garbage"}'; expect "a bad FE
 call bob POST /api/games '{"variant":"chess","clock":{"minutes":0}}'; expect "a bad clock" 400 "live clock"
 call carol GET /api/games; expect "carol's games" 200 "$G"
 call carol GET "/api/games/$G"; expect "the game" 200 '"actions":[]'
+expect "a game from the variant's start names no start position" 200 '"start_fen":null'
 # The legal actions and the record's positions are listed only when asked
 # (docs/api.md): a client with the rules computes them.
 grep -qF '"legal"' "$tmp/body" || grep -qF '"nodes"' "$tmp/body" &&
