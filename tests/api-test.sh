@@ -239,6 +239,45 @@ curl -s -N -m 2 -H "Last-Event-ID: $first" "$B/api/games/$L/events" >"$tmp/repla
 grep -qxF 'data: {"coord":"d2d4","human":"d4","ply":1,"type":"action"}' "$tmp/stream" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: an action's event carries more (or less) than the action:"; grep d2d4 "$tmp/stream"; }
 
+# ---- Limits (docs/api.md) ---------------------------------------------------
+for i in 2 3 4 5; do call eve POST "/api/games/$G/kibitz" "{\"text\":\"comment $i\"}"; done
+expect "five comments in 30 s" 201
+call eve POST "/api/games/$G/kibitz" '{"text":"a sixth"}'; expect "a sixth comment in 30 s" 429 "at most 5 comments"
+call gina POST /api/register '{"name":"gina","password":"gina-password"}'
+for i in $(seq 100); do call gina POST /api/games '{"variant":"chess"}'; [ "$CODE" = 201 ] || break; done
+expect "a hundred games waiting" 201
+call gina POST /api/games '{"variant":"chess"}'; expect "a hundred and first" 429 "100 games waiting or in play"
+streams=()
+for i in $(seq 32); do curl -s -N -m 4 "$B/api/games/$G/events" >/dev/null & streams+=($!); done
+sleep 1
+# The 33rd meets two limits of 32 at once, the live streams of an address
+# and its connections (the gate's, which answers first).
+CODE=$(curl -s -m 4 -o "$tmp/body" -w '%{http_code}' "$B/api/games/$G/events"); expect "a 33rd live stream" 429 "at most 32"
+wait "${streams[@]}"
+# A closed stream is noticed within a second or so (the server looks at
+# the socket while it waits), and its place is free again.
+for i in $(seq 5); do
+    CODE=$(curl -s -m 1 -o "$tmp/body" -w '%{http_code}' "$B/api/games/$G/events")
+    [ "$CODE" = 200 ] && break
+    sleep 1
+done
+expect "a stream once the others closed" 200
+
+# ---- Tokens and the block list (on either database) ------------------------
+call eve POST /api/tokens '{"label":"my bot"}'; expect "make an API token" 201 '"token":"'
+TOKEN=$(field token)
+TOKEN_ID=$(grep -o '"id":[0-9]*' "$tmp/body" | cut -d: -f2)
+call eve GET /api/tokens; expect "the token is listed without its secret" 200 '"label":"my bot"'
+grep -q "$TOKEN" "$tmp/body" && { failed=$((failed + 1)); echo "FAIL: the token list shows the token"; } || passed=$((passed + 1))
+CODE=$(curl -s -m 10 -o "$tmp/body" -w '%{http_code}' -H "Authorization: Bearer $TOKEN" "$B/api/session")
+expect "a request with the token is eve's" 200 '"eve"'
+call eve DELETE "/api/tokens/$TOKEN_ID"; expect "revoke the token" 200
+call eve DELETE "/api/tokens/$TOKEN_ID"; expect "revoke it again" 404
+call carol POST /api/blocks '{"name":"eve"}'; expect "carol blocks eve" 201
+call carol GET /api/blocks; expect "carol's block list" 200 '["eve"]'
+call eve POST /api/games '{"variant":"chess","opponent":"carol"}'; expect "a blocked challenge" 403 "does not accept challenges"
+call carol DELETE /api/blocks/eve; expect "carol unblocks eve" 200
+
 # ---- A long van Gog game: the state's size, the legal list --------------------
 # 64 plies of pseudo-random legal actions (ttchess moves picks among them;
 # a third of them at least leave the board or arrive from another time),
@@ -303,45 +342,6 @@ static_get /games/abc; expect "a page of the client" 200 '<title>ttchess</title>
     { failed=$((failed + 1)); echo "FAIL: index.html may be kept unrevalidated ($(header Cache-Control))"; }
 static_get /api/variants; [ "$(header Cache-Control)" = no-store ] && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: an API reply may be stored ($(header Cache-Control))"; }
-
-# ---- Limits (docs/api.md) ---------------------------------------------------
-for i in 2 3 4 5; do call eve POST "/api/games/$G/kibitz" "{\"text\":\"comment $i\"}"; done
-expect "five comments in 30 s" 201
-call eve POST "/api/games/$G/kibitz" '{"text":"a sixth"}'; expect "a sixth comment in 30 s" 429 "at most 5 comments"
-call gina POST /api/register '{"name":"gina","password":"gina-password"}'
-for i in $(seq 100); do call gina POST /api/games '{"variant":"chess"}'; [ "$CODE" = 201 ] || break; done
-expect "a hundred games waiting" 201
-call gina POST /api/games '{"variant":"chess"}'; expect "a hundred and first" 429 "100 games waiting or in play"
-streams=()
-for i in $(seq 32); do curl -s -N -m 4 "$B/api/games/$G/events" >/dev/null & streams+=($!); done
-sleep 1
-# The 33rd meets two limits of 32 at once, the live streams of an address
-# and its connections (the gate's, which answers first).
-CODE=$(curl -s -m 4 -o "$tmp/body" -w '%{http_code}' "$B/api/games/$G/events"); expect "a 33rd live stream" 429 "at most 32"
-wait "${streams[@]}"
-# A closed stream is noticed within a second or so (the server looks at
-# the socket while it waits), and its place is free again.
-for i in $(seq 5); do
-    CODE=$(curl -s -m 1 -o "$tmp/body" -w '%{http_code}' "$B/api/games/$G/events")
-    [ "$CODE" = 200 ] && break
-    sleep 1
-done
-expect "a stream once the others closed" 200
-
-# ---- Tokens and the block list (on either database) ------------------------
-call eve POST /api/tokens '{"label":"my bot"}'; expect "make an API token" 201 '"token":"'
-TOKEN=$(field token)
-TOKEN_ID=$(grep -o '"id":[0-9]*' "$tmp/body" | cut -d: -f2)
-call eve GET /api/tokens; expect "the token is listed without its secret" 200 '"label":"my bot"'
-grep -q "$TOKEN" "$tmp/body" && { failed=$((failed + 1)); echo "FAIL: the token list shows the token"; } || passed=$((passed + 1))
-CODE=$(curl -s -m 10 -o "$tmp/body" -w '%{http_code}' -H "Authorization: Bearer $TOKEN" "$B/api/session")
-expect "a request with the token is eve's" 200 '"eve"'
-call eve DELETE "/api/tokens/$TOKEN_ID"; expect "revoke the token" 200
-call eve DELETE "/api/tokens/$TOKEN_ID"; expect "revoke it again" 404
-call carol POST /api/blocks '{"name":"eve"}'; expect "carol blocks eve" 201
-call carol GET /api/blocks; expect "carol's block list" 200 '["eve"]'
-call eve POST /api/games '{"variant":"chess","opponent":"carol"}'; expect "a blocked challenge" 403 "does not accept challenges"
-call carol DELETE /api/blocks/eve; expect "carol unblocks eve" 200
 
 # ---- A restart keeps everything --------------------------------------------
 stop_server
