@@ -8,7 +8,10 @@
 # the players (only by them) refused to spectators, SQL metacharacters
 # in every field, take-back by consent, the live stream and its replay
 # with Last-Event-ID, and that the database keeps everything across a
-# restart.
+# restart; the state's parts asked for by ?legal=1 and ?nodes=1 (the legal
+# list equal to ttchess moves'), a long van Gog game's state under 20 KB,
+# events that carry only the action; the client's files served with their
+# types (.wasm) and revalidated with a 304.
 #
 # Usage: TTCHESS=path/to/ttchess tests/api-test.sh   (default build/ttchess)
 
@@ -45,7 +48,13 @@ expect() {
 # field NAME: the first string or number member NAME of the last body.
 field() { grep -o "\"$1\":\"\?[^\",}]*" "$tmp/body" | head -n 1 | sed 's/^"[^"]*":"\{0,1\}//'; }
 
-start_server "$tmp/none"
+# A folder of client files (the server's --static): a page, a script and
+# a WebAssembly module, for the types and the revalidation below.
+mkdir -p "$tmp/static"
+printf '<!doctype html><title>ttchess</title>\n' >"$tmp/static/index.html"
+printf 'console.log(1);\n' >"$tmp/static/app.js"
+printf '\0asm\1\0\0\0' >"$tmp/static/ttchess.wasm"
+start_server "$tmp/static"
 
 # ---- Accounts ---------------------------------------------------------------
 call alice POST /api/register '{"name":"alice","password":"correct horse"}'; expect "register" 201 '"alice"'
@@ -98,7 +107,17 @@ call bob POST /api/games '{"variant":"chess","opponent":"nobody"}'; expect "an u
 call bob POST /api/games '{"variant":"chess","fen":"garbage"}'; expect "a bad FEN" 400
 call bob POST /api/games '{"variant":"chess","clock":{"minutes":0}}'; expect "a bad clock" 400 "live clock"
 call carol GET /api/games; expect "carol's games" 200 "$G"
-call carol GET "/api/games/$G"; expect "the game" 200 '"legal"'
+call carol GET "/api/games/$G"; expect "the game" 200 '"actions":[]'
+expect "a game from the variant's start names no start position" 200 '"start_fen":null'
+# The legal actions and the record's positions are listed only when asked
+# (docs/api.md): a client with the rules computes them.
+grep -qF '"legal"' "$tmp/body" || grep -qF '"nodes"' "$tmp/body" &&
+    { failed=$((failed + 1)); echo "FAIL: the default state lists the legal actions or the positions"; } ||
+    passed=$((passed + 1))
+call carol GET "/api/games/$G?nodes=1"; expect "the positions asked for" 200 '"nodes":[{"ply":0,"parent":-1'
+grep -qF '"legal"' "$tmp/body" && { failed=$((failed + 1)); echo "FAIL: ?nodes=1 lists the legal actions"; } ||
+    passed=$((passed + 1))
+call carol GET "/api/games/$G?legal=1"; expect "the legal actions asked for" 200 '"legal":[{"coord":'
 # The kinds of its actions as the library describes them, for a client
 # with no list of its own (docs/api.md, "kinds").
 expect "the kinds of a Gifford game's legal actions" 200 '"send-forward":{"words":"sent forward in time","board":false,"travel":"forward","place":null,"arg":"arrives at move"}'
@@ -214,6 +233,76 @@ first=$(awk '/^id: / { id = $2 } /"coord":"d2d4"/ { print id; exit }' "$tmp/stre
 curl -s -N -m 2 -H "Last-Event-ID: $first" "$B/api/games/$L/events" >"$tmp/replay"
 ! grep -q '"coord":"d2d4"' "$tmp/replay" && grep -q '"coord":"d7d5"' "$tmp/replay" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: Last-Event-ID did not replay only what was missed:"; cat "$tmp/replay"; }
+
+# An action's event carries the action and nothing more: spectators and
+# the opponent apply it with their own rules.
+grep -qxF 'data: {"coord":"d2d4","human":"d4","ply":1,"type":"action"}' "$tmp/stream" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: an action's event carries more (or less) than the action:"; grep d2d4 "$tmp/stream"; }
+
+# ---- A long van Gog game: the state's size, the legal list --------------------
+# 64 plies of pseudo-random legal actions (ttchess moves picks among them;
+# a third of them at least leave the board or arrive from another time),
+# played through the API by bob and carol.  The state without the
+# switches stays under 20 KB (a van Gog position has some 3,400 legal
+# actions: with them it weighs over 400 KB); ?legal=1 lists exactly the
+# actions ttchess moves prints for the position.
+call bob POST /api/games '{"variant":"vangog","color":"white","opponent":"carol","days_per_move":3}'
+V=$(field id)
+call carol POST "/api/games/$V/accept"; expect "a van Gog game" 200
+RANDOM=26
+vmoves=""
+for ply in $(seq 0 63); do
+    mapfile -t vlegal < <("$TTCHESS" moves --variant vangog --moves "$vmoves")
+    mapfile -t vtravel < <(printf '%s\n' "${vlegal[@]}" | grep -v '^[a-h][1-8][a-h][1-8]$')
+    [ "${#vlegal[@]}" -gt 0 ] || break
+    if [ "${#vtravel[@]}" -gt 0 ] && [ $((RANDOM % 3)) = 0 ]; then a=${vtravel[RANDOM % ${#vtravel[@]}]}
+    else a=${vlegal[RANDOM % ${#vlegal[@]}]}; fi
+    call "$([ $((ply % 2)) = 0 ] && echo bob || echo carol)" POST "/api/games/$V/actions" "{\"action\":\"$a\",\"ply\":$ply}"
+    [ "$CODE" = 200 ] || break
+    vmoves="$vmoves $a"
+done
+expect "64 plies of van Gog through the API" 200 '"ply":64'
+grep -qF '"legal"' "$tmp/body" || grep -qF '"nodes"' "$tmp/body" &&
+    { failed=$((failed + 1)); echo "FAIL: the actions reply lists the legal actions or the positions"; } ||
+    passed=$((passed + 1))
+call eve GET "/api/games/$V"; expect "the long van Gog game" 200 '"ply":64'
+size=$(wc -c <"$tmp/body")
+call eve GET "/api/games/$V?legal=1&nodes=1"
+echo "api-test: a van Gog game at ply 64: state $size bytes; with ?legal=1&nodes=1 $(wc -c <"$tmp/body") bytes"
+[ "$size" -lt 20480 ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: a van Gog game's state weighs $size bytes, over 20 KB"; }
+call eve GET "/api/games/$V?legal=1"
+sed 's/.*"legal":\[//' "$tmp/body" | grep -o '{"coord":"[^"]*"' | sed 's/.*"coord":"//; s/"$//' | sort >"$tmp/legal.api"
+"$TTCHESS" moves --variant vangog --moves "$vmoves" | sort >"$tmp/legal.cli"
+[ -s "$tmp/legal.cli" ] && cmp -s "$tmp/legal.api" "$tmp/legal.cli" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: ?legal=1 lists $(wc -l <"$tmp/legal.api") actions, ttchess moves $(wc -l <"$tmp/legal.cli"):"; diff "$tmp/legal.api" "$tmp/legal.cli" | head -5; }
+
+# ---- The client's files ------------------------------------------------------
+# Served with their types, and kept by the browser: revalidated at each use
+# with the file's tag, an unchanged file costs a 304 with no body, a
+# changed one comes whole again.
+static_get() {   # static_get PATH [HEADER]: the status in CODE, the headers in $tmp/headers
+    rm -f "$tmp/body"   # curl writes no file for a reply with no body
+    CODE=$(curl -s -m 10 -D "$tmp/headers" -o "$tmp/body" -w '%{http_code}' ${2:+-H "$2"} "$B$1")
+}
+header() { grep -i "^$1:" "$tmp/headers" | head -n 1 | sed 's/^[^:]*: *//' | tr -d '\r'; }
+static_get /ttchess.wasm; expect "the WebAssembly module" 200
+[ "$(header Content-Type)" = application/wasm ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: .wasm is served as '$(header Content-Type)', not application/wasm"; }
+static_get /app.js; expect "the script" 200 'console.log(1);'
+tag=$(header ETag)
+[ -n "$tag" ] && [ "$(header Cache-Control)" = no-cache ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: app.js has no tag ('$tag') or is not revalidated ($(header Cache-Control))"; }
+static_get /app.js "If-None-Match: $tag"
+[ "$CODE" = 304 ] && [ ! -s "$tmp/body" ] && [ "$(header ETag)" = "$tag" ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: an unchanged app.js revalidated: $CODE, $(wc -c <"$tmp/body") bytes"; }
+printf 'console.log(2);\n' >"$tmp/static/app.js"
+static_get /app.js "If-None-Match: $tag"; expect "a changed app.js revalidated" 200 'console.log(2);'
+static_get /games/abc; expect "a page of the client" 200 '<title>ttchess</title>'
+[ "$(header Cache-Control)" = no-cache ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: index.html may be kept unrevalidated ($(header Cache-Control))"; }
+static_get /api/variants; [ "$(header Cache-Control)" = no-store ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: an API reply may be stored ($(header Cache-Control))"; }
 
 # ---- Limits (docs/api.md) ---------------------------------------------------
 for i in 2 3 4 5; do call eve POST "/api/games/$G/kibitz" "{\"text\":\"comment $i\"}"; done

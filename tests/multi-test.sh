@@ -117,7 +117,7 @@ echo "multi-test: the slowest action reached B's stream $worst ms after it was s
 twice=0
 for round in $(seq 20); do
     if [ $((ply % 2)) = 0 ]; then who=alice; else who=bob; fi
-    call "$who" "$A" GET "/api/games/$G"
+    call "$who" "$A" GET "/api/games/$G?legal=1"
     move=$(sed 's/.*"legal":\[//' "$tmp/body" | grep -o '{"coord":"[^"]*"' | sed 's/.*"coord":"//; s/"$//' | shuf -n 1)
     [ -n "$move" ] || { fail "no legal action at ply $ply"; break; }
     body="{\"action\":\"$move\",\"ply\":$ply}"

@@ -98,6 +98,18 @@ const char *member_string(json_t *o, const char *name)
     return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/* Is the query's switch `name` on ("1")? */
+static bool query_switch(const ApiRequest *req, const char *name)
+{
+    const char *value = req->query ? req->query(req->query_ctx, name) : NULL;
+    return value && !strcmp(value, "1");
+}
+
+unsigned state_parts(const ApiRequest *req)
+{
+    return (query_switch(req, "legal") ? STATE_LEGAL : 0) | (query_switch(req, "nodes") ? STATE_NODES : 0);
+}
+
 /* Does the path match `pattern`, where each "*" is one path segment?
  * The segments matched are copied to `out` (up to 2, each up to 63
  * characters: game ids are 16). */

@@ -208,7 +208,7 @@ void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
             events_notify();
             wake_engine(s, &row);
             wake_clock(s, &row, row.version + 1);
-            reply_json(r, 200, brief ? brief_state(&row) : play_state(&row, &g, req->user));
+            reply_json(r, 200, brief ? brief_state(&row) : play_state(&row, &g, req->user, state_parts(req)));
             keep = row.version + 1;
         }
         if (keep >= 0) cache_put(s->cache, id, keep, &g);

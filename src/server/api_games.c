@@ -208,7 +208,7 @@ void api_get_game(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
     GameRow row;
     Game g;
     if (!load_game(s, id, &row, &g, r)) return;
-    reply_json(r, 200, play_state(&row, &g, req->user));
+    reply_json(r, 200, play_state(&row, &g, req->user, state_parts(req)));
     cache_put(s->cache, id, row.version, &g);
     store_game_free(&row);
 }

@@ -249,21 +249,39 @@ static void add_security_headers(struct MHD_Response *resp)
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 }
 
-static enum MHD_Result send_buffer(struct MHD_Connection *c, int status, const char *type, char *body, size_t len,
-                                   const char *cookie)
+/* A reply of `body` (taken, even on failure) with the security headers;
+ * NULL when out of memory. */
+static struct MHD_Response *new_response(char *body, size_t len)
 {
     struct MHD_Response *resp = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
     if (!resp) {
         free(body);
-        return MHD_NO;
+        return NULL;
     }
     add_security_headers(resp);
-    MHD_add_response_header(resp, "Content-Type", type);
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    if (cookie) MHD_add_response_header(resp, "Set-Cookie", cookie);
+    return resp;
+}
+
+static enum MHD_Result queue_response(struct MHD_Connection *c, int status, struct MHD_Response *resp)
+{
+    if (!resp) return MHD_NO;
     enum MHD_Result ret = MHD_queue_response(c, (unsigned)status, resp);
     MHD_destroy_response(resp);
     return ret;
+}
+
+/* The API's replies are never stored by a browser or a proxy: each says
+ * the game or the account as it is now, and may carry a cookie. */
+static enum MHD_Result send_buffer(struct MHD_Connection *c, int status, const char *type, char *body, size_t len,
+                                   const char *cookie)
+{
+    struct MHD_Response *resp = new_response(body, len);
+    if (resp) {
+        MHD_add_response_header(resp, "Content-Type", type);
+        MHD_add_response_header(resp, "Cache-Control", "no-store");
+        if (cookie) MHD_add_response_header(resp, "Set-Cookie", cookie);
+    }
+    return queue_response(c, status, resp);
 }
 
 static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *message)
@@ -372,6 +390,8 @@ static const char *content_type(const char *path)
     if (!strcmp(dot, ".png")) return "image/png";
     if (!strcmp(dot, ".json")) return "application/json";
     if (!strcmp(dot, ".map")) return "application/json";
+    /* The type a browser requires to compile a module while it downloads
+     * (WebAssembly.instantiateStreaming). */
     if (!strcmp(dot, ".wasm")) return "application/wasm";
     return "application/octet-stream";
 }
@@ -495,22 +515,65 @@ static char *read_whole(int fd, size_t *size)
     return body;
 }
 
-/* Sends a resolved file of the folder, unless it is the database. */
+/* A file's entity tag: its inode, size and modification time to the
+ * nanosecond, which change whenever the build writes it again (a
+ * rebuild within the same second included), so that no file is ever
+ * answered "not modified" after it changed. */
+static void file_etag(const struct stat *sb, char out[80])
+{
+    snprintf(out, 80, "\"%llx-%llx-%llx.%lx\"", (unsigned long long)sb->st_ino, (unsigned long long)sb->st_size,
+             (unsigned long long)sb->st_mtim.tv_sec, (long)sb->st_mtim.tv_nsec);
+}
+
+/* Does the request's If-None-Match name this tag (or "*")?  Tags hold no
+ * quote inside, so the quoted tag found in the list is that tag. */
+static bool etag_matches(struct MHD_Connection *c, const char *etag)
+{
+    const char *asked = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
+    return asked && (!strcmp(asked, "*") || strstr(asked, etag));
+}
+
+/* The client's files are kept by the browser and revalidated at each use
+ * ("no-cache" with the file's tag): an unchanged app.js, app.css or
+ * ttchess.wasm costs a 304 with no body, and index.html is never shown
+ * stale after a new build, which a lifetime ("max-age") could not
+ * promise without a content hash in every file's name. */
+static enum MHD_Result send_file_reply(struct MHD_Connection *c, int status, const char *type, char *body,
+                                       size_t len, const char *etag)
+{
+    struct MHD_Response *resp = new_response(body, len);
+    if (resp) {
+        if (type) MHD_add_response_header(resp, "Content-Type", type);
+        MHD_add_response_header(resp, "Cache-Control", "no-cache");
+        MHD_add_response_header(resp, "ETag", etag);
+    }
+    return queue_response(c, status, resp);
+}
+
+/* Sends a resolved file of the folder, unless it is the database; 304
+ * when the browser's copy has the file's tag. */
 static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, const char *resolved)
 {
     /* O_NOFOLLOW: the path was resolved already, so a link in its place
      * now was put there since; O_NONBLOCK: a FIFO must not hang a thread. */
     int fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return send_error(c, 404, "no such page");
-    if (is_database(srv, resolved, fd)) {
+    struct stat sb;
+    if (is_database(srv, resolved, fd) || fstat(fd, &sb) != 0) {
         close(fd);
         return send_error(c, 404, "no such page");
+    }
+    char etag[80];
+    file_etag(&sb, etag);
+    if (etag_matches(c, etag)) {
+        close(fd);
+        return send_file_reply(c, 304, NULL, NULL, 0, etag);
     }
     size_t size = 0;
     char *body = read_whole(fd, &size);
     close(fd);
     if (!body) return send_error(c, 500, "cannot read the client's file");
-    return send_buffer(c, 200, content_type(resolved), body, size, NULL);
+    return send_file_reply(c, 200, content_type(resolved), body, size, etag);
 }
 
 /* Serves a file of the client from inside the static folder only; any

@@ -277,14 +277,14 @@ static json_t *kind_json(const ActionKind *k)
                      k->arg_words);
 }
 
-/* The kinds of the actions a state lists, played or legal, by name: a
- * client learns from them how each is made, and needs no list of its own
- * (docs/api.md, "kinds"). */
+/* The kinds of the actions a state lists, played and (when listed) legal,
+ * by name: a client learns from them how each is made, and needs no list
+ * of its own (docs/api.md, "kinds").  `legal` may be NULL. */
 static json_t *kinds_json(const Variant *v, json_t *actions, json_t *legal)
 {
     json_t *seen = json_object(), *out = json_object();
     json_t *lists[] = { actions, legal };
-    for (int i = 0; seen && i < 2; i++) {
+    for (int i = 0; seen && i < 2 && lists[i]; i++) {
         size_t n;
         json_t *a;
         json_array_foreach(lists[i], n, a) json_object_set(seen, json_string_value(json_object_get(a, "kind")), json_true());
@@ -297,7 +297,7 @@ static json_t *kinds_json(const Variant *v, json_t *actions, json_t *legal)
     return out;
 }
 
-json_t *play_state(const GameRow *row, const Game *g, int64_t user)
+json_t *play_state(const GameRow *row, const Game *g, int64_t user, unsigned parts)
 {
     const Board *b = game_board(g);
     bool active = !strcmp(row->status, "active");
@@ -315,11 +315,16 @@ json_t *play_state(const GameRow *row, const Game *g, int64_t user)
     text_free(&opts);
     if (!st) return NULL;
     add_board_fields(st, g->variant, game_state(g));
-    json_t *actions = actions_json(g), *legal = active ? legal_json(g) : json_array();
+    /* The start position as the game was created with it (null: the
+     * variant's own): with the variant, the options and the actions, what
+     * a client with the rules replays the game from. */
+    json_object_set_new(st, "start_fen", row->fen ? json_string(row->fen) : json_null());
+    json_t *actions = actions_json(g);
+    json_t *legal = !(parts & STATE_LEGAL) ? NULL : active ? legal_json(g) : json_array();
     json_object_set_new(st, "kinds", kinds_json(g->variant, actions, legal));
     json_object_set_new(st, "actions", actions);
-    json_object_set_new(st, "nodes", nodes_json(g));
-    json_object_set_new(st, "legal", legal);
+    if (parts & STATE_NODES) json_object_set_new(st, "nodes", nodes_json(g));
+    if (legal) json_object_set_new(st, "legal", legal);
     json_object_set_new(st, "panels", panels_json(g));
     json_object_set_new(st, "clock", clock_json(row, b->side, active && row->ply > 0));
     json_object_set_new(st, "draw_offer", row->draw_offer ? json_string(side_name(row->draw_offer - 1)) : json_null());

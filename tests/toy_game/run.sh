@@ -56,7 +56,7 @@ for action in e2e3 e7e6; do
     api "$([ $((ply % 2)) = 0 ] && echo alice || echo bob)" POST "/api/games/$game/actions" "{\"action\":\"$action\",\"ply\":$ply}" >/dev/null
     ply=$((ply + 1))
 done
-state=$(api alice GET "/api/games/$game")
+state=$(api alice GET "/api/games/$game?legal=1")
 echo "$state" | grep -qF '"kind":"step-back"' || fail "the state lists no step back: ${state:0:300}"
 echo "$state" | grep -qF '"step-back":{"words":"step back","board":true,"travel":null,"place":null,"arg":null}' ||
     fail "the state does not describe the step back"

@@ -149,7 +149,7 @@ export type GameState = {
 };
 
 export async function gameState(p: Player, id: string): Promise<GameState> {
-  const reply = await p.context.request.get(`/api/games/${id}`);
+  const reply = await p.context.request.get(`/api/games/${id}?legal=1`);
   expect(reply.status()).toBe(200);
   return (await reply.json()) as GameState;
 }
