@@ -508,16 +508,18 @@ export class GamePage implements Page {
   }
 
   /**
-   * The first state: the rules are loaded, and the record replayed from the game's start. The state
-   * names the start position only with its nodes (node 0), which it sends when asked; a game whose
-   * record, replayed from the variant's own start, does not reach the state's position began from a
-   * position of its own, and that position is asked for.
+   * The first state: the rules are loaded, and the record replayed from the game's start, which the
+   * state names (`start_fen`, null for the variant's own). From a server that does not name it, node
+   * 0 of the record's positions is the start; when the state has no positions either (they are sent
+   * when asked), a record that does not reach the state's position from the variant's own start
+   * began from a position of its own, and the positions are asked for.
    */
   private async start(s: GameState): Promise<void> {
     this.rules ??= await loadRules();
     this.meta ??= s;
     const coords = s.actions.map(a => a.coord);
-    const named = (s as { start_fen?: string }).start_fen ?? s.nodes?.[0]?.fen;
+    const given = (s as { start_fen?: string | null }).start_fen;
+    const named = given !== undefined ? given ?? '' : s.nodes?.[0]?.fen;
     this.startFen = named ?? '';
     let g: LocalGame | null = null;
     try {

@@ -200,8 +200,10 @@ test('a van Gog piece\'s destinations are on the board within a frame of its sel
   }
   samples.sort((x, y) => x - y);
   const median = samples[Math.floor(samples.length / 2)];
+  const p90 = samples[Math.floor(samples.length * 0.9)];
   const worst = samples[samples.length - 1];
-  console.log(`local-rules: van Gog, ${count} legal actions: destinations shown ${median.toFixed(1)} ms after the press (median of ${samples.length}), at most ${worst.toFixed(1)} ms`);
+  console.log(`local-rules: van Gog, ${count} legal actions: destinations shown ${median.toFixed(1)} ms after the press ` +
+    `(median of ${samples.length}; 90th percentile ${p90.toFixed(1)} ms, slowest ${worst.toFixed(1)} ms)`);
   expect(median).toBeLessThan(16);
   expect(errors).toEqual([]);
 });
