@@ -100,6 +100,16 @@ export interface GameState {
   challenged?: string;
 }
 
+/** The reply to an action sent with `"reply": "brief"`. */
+export interface BriefReply {
+  id: string;
+  ply: number;
+  to_move: Color;
+  status: GameStatus;
+  result: string | null;
+  reason: string | null;
+}
+
 export interface Variant {
   name: string;
   title: string;
@@ -235,12 +245,18 @@ export const api = {
   games: () => request<GamesReply>('GET', '/api/games'),
   variants: () => request<{ variants: Variant[] }>('GET', '/api/variants'),
   createGame: (req: NewGameRequest) => request<NewGameReply>('POST', '/api/games', req),
-  // The legal actions and the record's positions are listed only when asked (docs/api.md): this
-  // page still reads them from the server until it computes them with the rules itself.
+  // The whole state, with the legal actions and the record's positions, which the server lists only
+  // when asked (docs/api.md): for a client without the rules. The game page uses `state` and `actBrief`.
   game: (id: string) => request<GameState>('GET', `/api/games/${encodeURIComponent(id)}?legal=1&nodes=1`),
   join: (id: string, invite: string) => request<unknown>('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }),
   act: (id: string, action: string, ply: number) =>
     request<GameState>('POST', `/api/games/${encodeURIComponent(id)}/actions?legal=1&nodes=1`, { action, ply }),
+  /** The state as the server sends it by default, for a page that has the rules and computes the
+   *  legal actions and the positions itself; `query` asks for more (`?nodes=1`). */
+  state: (id: string, query = '') => request<GameState>('GET', `/api/games/${encodeURIComponent(id)}${query}`),
+  /** An action answered with the brief reply, for a page that has already played it with its own rules. */
+  actBrief: (id: string, action: string, ply: number) =>
+    request<BriefReply>('POST', `/api/games/${encodeURIComponent(id)}/actions`, { action, ply, reply: 'brief' }),
   kibitz: (id: string) => request<{ kibitz: KibitzMessage[] }>('GET', `/api/games/${encodeURIComponent(id)}/kibitz`),
   sendKibitz: (id: string, text: string) => request<unknown>('POST', `/api/games/${encodeURIComponent(id)}/kibitz`, { text }),
   switchKibitz: (id: string, enabled: boolean) =>

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// The game page. Its state is the server's game state (GET /api/games/{id}); every event of the
-// game's stream, and every action the player sends, is followed by the new state and a re-render, so
-// the page never computes the game itself. Every action the server lists is reachable: by drag or click
-// on the board (moves), from the rows beside it (drops, arrivals, explosions), from the time-travel
-// panel of a selected piece, from the list of all legal actions, or typed in any notation.
+// The game page. It keeps its own copy of the game, played by the library's rules in the page
+// (rules.ts): the record is read once from the server and replayed, and from then on each action
+// of the game's event stream is played on that copy, so that the legal actions, the positions and
+// the timelines are computed here, never downloaded. The server's state is fetched only for what
+// the rules cannot know (players, clocks, offers, an end by resignation, agreement or time). The
+// player's own action is shown at once and the server's answer confirms it or puts it back. Every
+// legal action is reachable: by drag or click on the board (moves), from the rows beside it (drops,
+// arrivals, explosions), from the time-travel panel of a selected piece, from the list of all legal
+// actions, or typed in any notation; during the opponent's turn one move may be queued (a premove).
 
 import { api, ApiError, errorText, type Action, type Color, type GameNode, type GameState, type KibitzMessage, type KindInfo } from './api';
 import {
@@ -18,7 +22,15 @@ import {
   applyOptionClasses, bottomColor, COLOR_SCHEMES, loadOptions, PIECE_SETS, saveOptions, SCALE_MAX, SCALE_MIN,
   type RenderOptions,
 } from './options';
+import { loadRules, type LocalGame, type LocalState, type Rules } from './rules';
 import { chainTo, nodeByPly, pieceOfSend, Timelines } from './timelines';
+
+/** The page's state: the server's (players, status, clocks, offers) with the position, the record
+ *  and the legal actions as the page's own rules compute them. */
+type PageState = GameState & { legal: Action[]; nodes: GameNode[] };
+
+/** The actions of the POST .../actions request that are not moves of the game. */
+const CONTROLS = new Set(['resign', 'offer-draw', 'accept-draw', 'offer-takeback', 'accept-takeback', 'decline']);
 
 /** Pieces put on the board from beside it: which kinds of action, which square is clicked first, what
  *  the row is called; made from the kinds the state describes. */
@@ -84,7 +96,25 @@ function formatLeft(ms: number): string {
 }
 
 export class GamePage implements Page {
-  private state: GameState | null = null;
+  /** What the page shows: `meta` and the rules' view of `game`, put together by compose(). */
+  private state: PageState | null = null;
+  /** The server's state, for what the rules cannot know; its record is read only to start or to catch up. */
+  private meta: GameState | null = null;
+  private rules: Rules | null = null;
+  /** The page's own copy of the game at the present, with the player's action while it is being sent. */
+  private game: LocalGame | null = null;
+  /** The start position of the game ('' for the variant's own), as the library reads it. */
+  private startFen = '';
+  /** The actions played on `game`, by their coordinates, in order: index i is ply i + 1. */
+  private record: string[] = [];
+  /** What the rules say of `game`, computed once after each change of it. */
+  private local: LocalState | null = null;
+  /** The player's action sent and not yet answered: the game as it was before it, and its ply. */
+  private pending: { before: LocalGame; ply: number } | null = null;
+  /** Actions and take-backs of the event stream that came before the game was loaded, in order. */
+  private early: { type: string; ply: number; coord: string }[] = [];
+  /** The event stream has opened once: each later opening is a reconnection. */
+  private streamOpened = false;
   private opts: RenderOptions = loadOptions();
   private board: BoardApi | null = null;
   private previewBoard: BoardApi | null = null;
@@ -137,6 +167,8 @@ export class GamePage implements Page {
     this.board?.destroy();
     this.previewBoard?.destroy();
     this.timelines?.destroy();
+    this.pending?.before.free();
+    this.game?.free();
     document.body.classList.remove(...PIECE_SETS.map(p => `pieces-${p}`), ...COLOR_SCHEMES.map(c => `colors-${c}`));
   }
 
@@ -157,6 +189,7 @@ export class GamePage implements Page {
     e.boardWrap = h('div', { class: 'board-wrap' }, e.boardEl);
     e.pocketBottom = h('div', { id: 'pocket-bottom', class: 'pocket' });
     e.viewing = h('div', { id: 'viewing', hidden: true });
+    e.premove = h('div', { id: 'premove', hidden: true });
     e.placement = h('div', { id: 'placement' });
     e.choice = h('div', { id: 'choice', hidden: true });
 
@@ -233,7 +266,7 @@ export class GamePage implements Page {
     this.timelines = new Timelines(e.timelines, ply => this.show(ply));
 
     e.moveListCard = h('section', { class: 'card' }, h('h3', {}, 'Moves'), e.moveList);
-    e.boardCol = h('div', { class: 'board-col' }, e.pocketTop, e.boardWrap, e.pocketBottom, e.viewing, e.message,
+    e.boardCol = h('div', { class: 'board-col' }, e.pocketTop, e.boardWrap, e.pocketBottom, e.viewing, e.premove, e.message,
       e.placement, e.choice, e.moveEntry, e.optionsBox, e.textDiagram);
     fill(e.game,
       h('div', { class: 'game-head' }, e.title, e.players, e.status, e.notice, e.invite),
@@ -248,8 +281,13 @@ export class GamePage implements Page {
 
     this.board = makeBoard(e.boardEl, {
       viewOnly: false,
-      movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.onMove(o, d) } },
+      movable: { free: false, color: undefined, showDests: true, events: { after: (o, d, m) => this.onMove(o, d, m.premove) } },
+      premovable: { enabled: false, castle: true, events: { set: () => this.renderPremove(), unset: () => this.renderPremove() } },
       events: { select: key => this.onSelect(key) },
+    });
+    // A right click cancels the premove, as on lichess (chessground takes only the left button).
+    e.boardEl.addEventListener('mousedown', ev => {
+      if (ev.button === 2) this.board?.cancelPremove();
     });
     this.sizeBoard();
     this.resizeObserver = new ResizeObserver(() => this.board?.state.dom.bounds.clear());
@@ -359,15 +397,169 @@ export class GamePage implements Page {
   private listen(): void {
     const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events`);
     this.events = es;
-    const onEvent = (ev: MessageEvent): void => {
-      if (ev.type === 'time') this.endOnTime(ev.data as string);
-      if (ev.type === 'kibitz') void this.refreshKibitz();
-      if (ev.type !== 'kibitz') void this.refresh();
+    for (const t of EVENT_TYPES) es.addEventListener(t, (ev => this.onEvent(ev as MessageEvent)) as EventListener);
+    es.onmessage = ev => this.onEvent(ev);
+    // The browser reconnects by itself, sending Last-Event-ID, so no action is missed; what changed
+    // meanwhile that the events do not carry (clocks, offers) comes with a state fetched on reopening.
+    es.onopen = () => {
+      if (this.streamOpened) void this.refresh();
+      this.streamOpened = true;
     };
-    for (const t of EVENT_TYPES) es.addEventListener(t, onEvent as EventListener);
-    es.onmessage = onEvent;
-    // The browser reconnects by itself (sending Last-Event-ID); a state fetched on reopening catches up.
-    es.onopen = () => void this.refresh();
+  }
+
+  /**
+   * One event of the game's stream. A stream opened afresh begins with the game's whole history,
+   * so an action the page already has is recognised by its ply and coordinates and skipped; an action
+   * is played on the page's game, without asking the server for anything, except in a game with a
+   * live clock, whose times only the server knows. Every other event changes what the rules cannot
+   * know (an offer, the status, the seats), and the state is fetched again.
+   */
+  private onEvent(ev: MessageEvent): void {
+    if (ev.type === 'kibitz') {
+      void this.refreshKibitz();
+      return;
+    }
+    if (ev.type === 'time') this.endOnTime(ev.data as string);
+    let data: { ply?: unknown; coord?: unknown } = {};
+    try {
+      data = JSON.parse(ev.data as string) as typeof data;
+    } catch {
+      // An event without data is still a reason to fetch the state.
+    }
+    const ply = typeof data.ply === 'number' ? data.ply : null;
+    const coord = typeof data.coord === 'string' ? data.coord : '';
+    if ((ev.type === 'action' && ply !== null && coord) || (ev.type === 'takeback' && ply !== null)) {
+      const change = { type: ev.type, ply, coord };
+      if (!this.game) this.early.push(change);
+      else this.followRecord(change);
+      if (ev.type === 'action' && this.meta?.clock?.kind !== 'live') return;
+    }
+    void this.refresh();
+  }
+
+  /** An action or a take-back of the event stream, played on the page's game. */
+  private followRecord(change: { type: string; ply: number; coord: string }): void {
+    if (change.type === 'takeback') {
+      if (change.ply < this.record.length) this.replayRecord(this.record.slice(0, change.ply));
+      this.update();
+      return;
+    }
+    const { ply, coord } = change;
+    // Already played: the history sent when the stream opens, or the player's own action.
+    if (ply <= this.record.length && this.record[ply - 1] === coord) return;
+    if (ply > this.record.length + 1) {
+      // Actions are missing between the page's game and this one: the server's record fills the gap.
+      void this.refresh();
+      return;
+    }
+    const mover = this.local?.to_move ?? this.state?.to_move;
+    if (ply <= this.record.length) this.replayRecord([...this.record.slice(0, ply - 1), coord]);
+    else this.playCoords([coord]);
+    if (mover && ply === this.record.length) this.afterAction(mover);
+    this.update();
+  }
+
+  /** Plays actions of the server's record on the page's game; a refusal (which would mean the rules
+   *  of the page and of the server differ) rebuilds the game from the whole record. */
+  private playCoords(coords: string[]): void {
+    const g = this.game;
+    if (!g) return;
+    try {
+      for (const c of coords) {
+        g.play(c);
+        this.record.push(c);
+      }
+    } catch {
+      this.replayRecord([...this.record, ...coords]);
+    }
+    this.local = null;
+  }
+
+  /** A new game of this variant from its start, through these actions. Throws the rules' refusal. */
+  private replay(coords: string[]): LocalGame {
+    const meta = this.meta;
+    if (!this.rules || !meta) throw new Error('The rules are not loaded.');
+    const g = this.rules.newGame(meta.variant, meta.options, this.startFen);
+    try {
+      for (const c of coords) g.play(c);
+    } catch (e) {
+      g.free();
+      throw e;
+    }
+    return g;
+  }
+
+  /** The page's game replaced by the same game replayed through `coords` (a take-back, a record
+   *  that differs from the server's); the player's unanswered action goes with the old one. */
+  private replayRecord(coords: string[]): void {
+    let g: LocalGame;
+    try {
+      g = this.replay(coords);
+    } catch (e) {
+      this.el.notice.textContent = `The game could not be replayed in the page: ${errorText(e)}`;
+      return;
+    }
+    this.pending?.before.free();
+    this.pending = null;
+    this.game?.free();
+    this.game = g;
+    this.record = [...coords];
+    this.local = null;
+  }
+
+  /**
+   * The first state: the rules are loaded, and the record replayed from the game's start, which the
+   * state names (`start_fen`, null for the variant's own). From a server that does not name it, node
+   * 0 of the record's positions is the start; when the state has no positions either (they are sent
+   * when asked), a record that does not reach the state's position from the variant's own start
+   * began from a position of its own, and the positions are asked for.
+   */
+  private async start(s: GameState): Promise<void> {
+    this.rules ??= await loadRules();
+    this.meta ??= s;
+    const coords = s.actions.map(a => a.coord);
+    const given = (s as { start_fen?: string | null }).start_fen;
+    const named = given !== undefined ? given ?? '' : s.nodes?.[0]?.fen;
+    this.startFen = named ?? '';
+    let g: LocalGame | null = null;
+    try {
+      g = this.replay(coords);
+    } catch {
+      g = null;
+    }
+    if (named === undefined && (!g || g.fen() !== s.fen)) {
+      g?.free();
+      const full = await api.state(this.id, '?nodes=1');
+      this.startFen = full.nodes?.[0]?.fen ?? '';
+      coords.splice(0, coords.length, ...full.actions.map(a => a.coord));
+      g = this.replay(coords);
+    }
+    if (!g) g = this.replay(coords);
+    if (this.destroyed) {
+      g.free();
+      return;
+    }
+    this.game = g;
+    this.record = coords;
+    this.local = null;
+    for (const change of this.early.splice(0)) this.followRecord(change);
+  }
+
+  /**
+   * A state fetched again, against the page's game: a record that extends the page's is played on it
+   * (actions the events have not brought yet); one the page already extends (events newer than the
+   * fetch) changes nothing; one that differs is the server's word, and the game is replayed. While the
+   * player's action is unanswered, its answer settles the record instead.
+   */
+  private catchUp(s: GameState): void {
+    if (this.pending || !this.game) return;
+    const theirs = s.actions.map(a => a.coord);
+    const mine = this.record;
+    let common = 0;
+    while (common < theirs.length && common < mine.length && theirs[common] === mine[common]) common++;
+    if (common === theirs.length) return;
+    if (common === mine.length) this.playCoords(theirs.slice(common));
+    else this.replayRecord(theirs);
   }
 
   /**
@@ -375,7 +567,7 @@ export class GamePage implements Page {
    * arrives, without waiting for the state fetched after it (the flagged side's clock shows 0:00.0).
    */
   private endOnTime(data: string): void {
-    const s = this.state;
+    const s = this.meta;
     let end: { result?: string; reason?: string };
     try {
       end = JSON.parse(data) as { result?: string; reason?: string };
@@ -386,16 +578,10 @@ export class GamePage implements Page {
     let clock = s.clock;
     if (clock?.kind === 'live' && clock.running)
       clock = { ...clock, running: null, [clock.running === 'white' ? 'white_ms' : 'black_ms']: 0 };
-    this.state = { ...s, status: 'over', result: end.result, reason: end.reason ?? null, legal: [], clock };
+    this.meta = { ...s, status: 'over', result: end.result, reason: end.reason ?? null, clock };
     // A state fetched before the event must not bring the game back to life.
     this.applied = ++this.issued;
-    // Nothing can be played any more: the choices begun on the board go.
-    this.selected = null;
-    this.placement = null;
-    this.choice = null;
-    this.preview = null;
-    this.atNode = null;
-    this.render();
+    this.update();
   }
 
   /** Fetches the state again; calls made while one is under way are folded into one more fetch. */
@@ -410,7 +596,10 @@ export class GamePage implements Page {
         this.refreshAgain = false;
         const n = ++this.issued;
         try {
-          const s = await api.game(this.id);
+          const s = await api.state(this.id);
+          if (this.destroyed) return;
+          if (!this.game) await this.start(s);
+          else this.catchUp(s);
           this.el.notice.textContent = '';
           this.apply(s, n);
         } catch (e) {
@@ -435,13 +624,40 @@ export class GamePage implements Page {
     }
   }
 
+  /** A state from the server: what the rules cannot know is taken from it (the record was caught up). */
   private apply(s: GameState, n: number): void {
     if (this.destroyed || n < this.applied) return;
-    const plyChanged = !this.state || this.state.ply !== s.ply || this.state.status !== s.status;
     this.applied = n;
-    this.state = s;
+    this.meta = s;
     this.clockAt = performance.now();
-    if (plyChanged) {
+    this.update();
+  }
+
+  /** The server's state and the rules' view of the page's game, as one state for the page. */
+  private compose(): PageState | null {
+    const m = this.meta;
+    const g = this.game;
+    if (!m || !g) return null;
+    this.local ??= g.state();
+    const l = this.local;
+    // An end the rules see (a mate, an obligation unmet) is shown before the server's state says it.
+    const endedHere = m.status === 'active' && l.result !== null;
+    const status = endedHere ? 'over' : m.status;
+    return {
+      ...m,
+      ply: l.ply, to_move: l.to_move, timelines: l.timelines, check: l.check, fen: l.fen, board: l.board, marks: l.marks,
+      actions: l.actions, nodes: l.nodes, legal: status === 'active' ? l.legal : [], kinds: l.kinds, panels: l.panels,
+      status, result: endedHere ? l.result : m.result, reason: endedHere ? l.reason : m.reason,
+    };
+  }
+
+  /** Shows the state after any change of the game or of the server's state. */
+  private update(): void {
+    const before = this.state;
+    const s = this.compose();
+    if (!s || this.destroyed) return;
+    this.state = s;
+    if (!before || before.ply !== s.ply || before.status !== s.status || before.fen !== s.fen) {
       // A new position makes the choices made on the old one meaningless.
       this.selected = null;
       this.placement = null;
@@ -449,34 +665,118 @@ export class GamePage implements Page {
       this.preview = null;
       this.atNode = null;
       if (this.viewPly !== null && !s.nodes.some(x => x.ply === this.viewPly)) this.viewPly = null;
+      if (s.status !== 'active') this.board?.cancelPremove();
     }
     this.render();
+    this.playPremove();
+  }
+
+  /**
+   * What the server does with the clocks and offers when an action is played, done at once so that the
+   * page does not wait for the state: the mover's live clock stops with its increment and the other
+   * starts, a correspondence deadline is set from now, and the offers lapse. The server's state,
+   * fetched in a game with a live clock, then gives the exact times.
+   */
+  private afterAction(mover: Color): void {
+    const m = this.meta;
+    if (!m) return;
+    let clock = m.clock;
+    if (clock?.kind === 'live') {
+      const field = mover === 'white' ? 'white_ms' : 'black_ms';
+      const spent = clock.running === mover ? performance.now() - this.clockAt : 0;
+      clock = { ...clock, [field]: clock[field] - spent + clock.inc_ms, running: otherColor(mover) };
+    } else if (clock?.kind === 'correspondence') {
+      clock = { ...clock, deadline: Date.now() + clock.days_per_move * 86400000 };
+    }
+    this.meta = { ...m, clock, draw_offer: null, takeback_offer: null };
+    this.clockAt = performance.now();
   }
 
   /** Sends an action (or resign, offer-draw, ...); a refusal's sentence stays in #message until the next one. */
   private async send(action: string): Promise<boolean> {
     const s = this.state;
-    if (!s || this.sending) return false;
+    if (!s) return false;
+    if (!CONTROLS.has(action) && this.game && s.status === 'active' && s.you === s.to_move && !this.pending)
+      return this.play(action);
+    // Anything else is the server's to judge (an offer, a resignation, an action out of turn).
+    if (this.sending) return false;
     this.setMessage('');
     this.sending = true;
-    const n = ++this.issued;
     try {
-      const next = await api.act(this.id, action, s.ply);
-      this.viewPly = null;
-      this.apply(next, n);
-      // A fetch sent while this action was under way may have been answered with a state older or
-      // newer than this reply (the engine answers at once): one more fetch, sent now, settles it.
+      await api.actBrief(this.id, action, this.record.length);
       void this.refresh();
       return true;
     } catch (e) {
       this.setMessage(errorText(e));
-      // The board may show a move the server refused: put the server's position back.
-      this.choice = null;
-      this.render();
       if (e instanceof ApiError && e.status === 409) void this.refresh();
       return false;
     } finally {
       this.sending = false;
+    }
+  }
+
+  /**
+   * The player's action: played on the page's game and shown at once, then sent; the server's answer
+   * confirms it, or refuses it (its rule in #message) and the game goes back to what it was. An action
+   * the page's rules refuse is not sent: their sentence is the server's.
+   */
+  private async play(action: string): Promise<boolean> {
+    const g = this.game;
+    const s = this.state;
+    if (!g || !s) return false;
+    this.setMessage('');
+    const before = g.clone();
+    let played: Action;
+    try {
+      played = g.play(action);
+    } catch (e) {
+      before.free();
+      this.setMessage(errorText(e));
+      // The board may show the piece where the player dropped it: the position goes back.
+      this.choice = null;
+      this.render();
+      return false;
+    }
+    const ply = this.record.length;
+    const token = { before, ply };
+    this.pending = token;
+    this.record.push(played.coord);
+    this.local = null;
+    const metaBefore = this.meta;
+    this.afterAction(s.to_move);
+    const metaAfter = this.meta;
+    this.viewPly = null;
+    this.update();
+    try {
+      const reply = await api.actBrief(this.id, played.coord, ply);
+      if (this.pending === token) {
+        this.pending = null;
+        before.free();
+      }
+      // An end, and a live clock's times, are the server's to say.
+      if (reply.status !== 'active' || this.meta?.clock?.kind === 'live') void this.refresh();
+      return true;
+    } catch (e) {
+      if (this.pending === token) {
+        this.pending = null;
+        if (this.record.length === ply + 1) {
+          this.game?.free();
+          this.game = before;
+          this.record.length = ply;
+          this.local = null;
+        } else {
+          before.free();
+          this.replayRecord(this.record.slice(0, ply));
+        }
+        if (this.meta === metaAfter) this.meta = metaBefore;
+      }
+      this.setMessage(errorText(e));
+      this.choice = null;
+      this.update();
+      // A refusal by the rules changes nothing on the server; anything else may have (a take-back
+      // accepted meanwhile, a flag): the state says what is.
+      if (!(e instanceof ApiError && e.status === 422)) void this.refresh();
+      return false;
     }
   }
 
@@ -513,6 +813,7 @@ export class GamePage implements Page {
 
   private show(ply: number | null): void {
     this.viewPly = ply === this.state?.ply ? null : ply;
+    if (this.viewPly !== null) this.board?.cancelPremove();
     this.placement = null;
     this.selected = null;
     this.choice = null;
@@ -535,9 +836,23 @@ export class GamePage implements Page {
 
   // ---- board gestures --------------------------------------------------------------------------
 
-  private onMove(orig: string, dest: string): void {
-    const matches = this.legal().filter(a => !a.at_node && this.kind(a)?.board && a.from === orig && a.to === dest);
+  private onMove(orig: string, dest: string, premove = false): void {
+    let matches = this.legal().filter(a => !a.at_node && this.kind(a)?.board && a.from === orig && a.to === dest);
+    if (premove && matches.length > 1) {
+      // A premove is an ordinary move, played without a question: no time travel, and a queen
+      // when a pawn promotes (as on lichess).
+      const plain = matches.filter(a => !this.kind(a)?.travel);
+      const queen = plain.filter(a => a.promo?.toLowerCase() === 'q');
+      matches = queen.length === 1 ? queen : plain.length ? plain : matches;
+    }
     this.offer(matches);
+  }
+
+  /** The move queued during the opponent's turn, played as the turn comes if it is legal then
+   *  (chessground drops it otherwise). */
+  private playPremove(): void {
+    const b = this.board;
+    if (b?.state.premovable.current && this.canPlay()) b.playPremove();
   }
 
   /** Sends the one action matched, or lets the player choose among several. */
@@ -680,6 +995,21 @@ export class GamePage implements Page {
     this.board?.state.dom.bounds.clear();
   }
 
+  /** The queued premove in words, with a button that cancels it (a click on the board does too). */
+  private renderPremove(): void {
+    const box = this.el.premove;
+    const current = this.board?.state.premovable.current;
+    if (!current || this.destroyed) {
+      box.hidden = true;
+      fill(box);
+      return;
+    }
+    const cancel = h('button', { type: 'button', id: 'premove-cancel' }, 'Cancel premove');
+    cancel.addEventListener('click', () => this.board?.cancelPremove());
+    fill(box, h('span', {}, `Premove ${current[0]}–${current[1]}: played when your turn comes, if it is legal then. `), cancel);
+    box.hidden = false;
+  }
+
   private renderStatus(): void {
     const s = this.state;
     if (!s) return;
@@ -795,6 +1125,8 @@ export class GamePage implements Page {
     const node = this.shownNode();
     if (!s || !node || !this.board) return;
     const present = this.viewPly === null;
+    // The player's pieces move on their turn and are premoved on the opponent's.
+    const mine = present && s.status === 'active' && s.you !== null;
     const dests = new Map<Key, Key[]>();
     if (this.canPlay()) {
       for (const a of s.legal) {
@@ -813,7 +1145,8 @@ export class GamePage implements Page {
       turnColor: node.side,
       check: present && s.check && s.status === 'active',
       lastMove,
-      movable: { free: false, color: this.canPlay() ? s.you ?? undefined : undefined, dests, showDests: true },
+      movable: { free: false, color: mine ? s.you ?? undefined : undefined, dests, showDests: true },
+      premovable: { enabled: mine },
       selectable: { enabled: true },
       drawable: { enabled: false, visible: true, autoShapes: this.boardShapes(node) },
     });

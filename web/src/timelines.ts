@@ -6,7 +6,7 @@
 // with ◀ ▶ to step through its positions, and notes for the pieces sent forward in time on it: where
 // they will arrive, and at the step where they do.
 
-import type { Action, Color, GameNode, GameState } from './api';
+import type { Action, Color, GameNode, KindInfo } from './api';
 import { makeViewBoard, markShapes, type BoardApi } from './board';
 import { fill, h } from './dom';
 
@@ -21,7 +21,15 @@ export interface Transit {
   color: Color;
 }
 
-export function nodeByPly(state: GameState): Map<number, GameNode> {
+/** What the timelines are drawn from: the record and the present ply, as the page's rules give them. */
+export interface RecordView {
+  ply: number;
+  nodes: GameNode[];
+  actions: Action[];
+  kinds: Record<string, KindInfo>;
+}
+
+export function nodeByPly(state: RecordView): Map<number, GameNode> {
   return new Map(state.nodes.map(n => [n.ply, n]));
 }
 
@@ -38,7 +46,7 @@ export function chainTo(byPly: Map<number, GameNode>, tip: GameNode): GameNode[]
 }
 
 /** The pieces sent forward by the actions of a chain. */
-export function transits(state: GameState, chain: GameNode[]): Transit[] {
+export function transits(state: RecordView, chain: GameNode[]): Transit[] {
   const onChain = new Set(chain.map(n => n.ply));
   const byPly = nodeByPly(state);
   const out: Transit[] = [];
@@ -68,7 +76,7 @@ export class Timelines {
 
   constructor(private readonly root: HTMLElement, private readonly onShow: (ply: number) => void) {}
 
-  render(state: GameState, orientation: Color): void {
+  render(state: RecordView, orientation: Color): void {
     this.destroyBoards();
     const byPly = nodeByPly(state);
     const tips = new Map<number, GameNode>();
@@ -96,7 +104,7 @@ export class Timelines {
     fill(this.root, ...columns);
   }
 
-  private drawColumn(column: HTMLElement, state: GameState, timeline: number, chain: GameNode[], index: number,
+  private drawColumn(column: HTMLElement, state: RecordView, timeline: number, chain: GameNode[], index: number,
     orientation: Color, step: (i: number) => void): void {
     const node = chain[index];
     const present = chain.some(n => n.ply === state.ply);
