@@ -28,6 +28,18 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
+// The rules (rules.ts over the WebAssembly build) as an ES module for Node, for web/tools/: the
+// same wrapper the page runs, so that the tools' answers are the page's. The module itself
+// (ttchess.wasm) is copied into dist by `make web` after this build, which empties the folder.
+await esbuild.build({
+  entryPoints: [join(here, 'src', 'rules.ts')],
+  bundle: true,
+  format: 'esm',
+  target: ['es2020'],
+  outfile: join(dist, 'rules.mjs'),
+  logLevel: 'warning',
+});
+
 // The analysis engine's Web Worker (analysis-engine.ts starts it): its own file, since a worker is
 // loaded from a URL, with the same rules.ts and WebAssembly build as the page.
 await esbuild.build({
@@ -66,4 +78,4 @@ const css = [
 ].join('\n');
 writeFileSync(join(dist, 'app.css'), css);
 copyFileSync(join(here, 'index.html'), join(dist, 'index.html'));
-console.log('web/dist: index.html app.js app.css');
+console.log('web/dist: index.html app.js app.css rules.mjs');
