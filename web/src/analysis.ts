@@ -126,6 +126,7 @@ export class AnalysisPage implements Page {
     e.variant = h('select', { id: 'analysis-variant', 'aria-label': 'variant' });
     e.variant.addEventListener('change', () => this.reset((e.variant as HTMLSelectElement).value, '', ''));
     e.message = h('div', { id: 'analysis-message', role: 'alert' });
+    e.status = h('div', { id: 'analysis-status' });
 
     e.evalFill = h('div', { class: 'eval-white' });
     e.evalText = h('div', { class: 'eval-text' });
@@ -148,10 +149,10 @@ export class AnalysisPage implements Page {
       this.render();
     });
     e.nav = h('div', { class: 'analysis-nav' },
-      nav('nav-first', '⏮', 'the start', () => 0),
+      nav('nav-first', '«', 'the start', () => 0),
       nav('nav-prev', '◀', 'one action back', () => this.cursor - 1),
       nav('nav-next', '▶', 'one action forward', () => this.cursor + 1),
-      nav('nav-last', '⏭', 'the last action', () => this.played.length), flip);
+      nav('nav-last', '»', 'the last action', () => this.played.length), flip);
 
     const input = h('input', { id: 'analysis-input', type: 'text', placeholder: 'an action: e4, Bf1>9, e2e4', spellcheck: 'false', autocomplete: 'off' });
     const form = h('form', { class: 'move-entry' }, input, h('button', { type: 'submit' }, 'Play'));
@@ -161,9 +162,14 @@ export class AnalysisPage implements Page {
     });
 
     e.engineSwitch = h('input', { id: 'engine-switch', type: 'checkbox', checked: true });
+    // Switched off, the engine stops and its last lines stay for the position they are about.
     e.engineSwitch.addEventListener('change', () => {
       this.engineOn = (e.engineSwitch as HTMLInputElement).checked;
-      this.startEngine();
+      if (this.engineOn) this.startEngine();
+      else {
+        this.engine.analyse(null);
+        this.renderEngine();
+      }
     });
     e.depth = h('span', { id: 'engine-depth' });
     e.score = h('span', { id: 'engine-score' });
@@ -200,7 +206,7 @@ export class AnalysisPage implements Page {
         h('div', { class: 'analysis-board-col' },
           e.pocketTop,
           h('div', { class: 'analysis-board-row' }, e.evalBar, h('div', { class: 'analysis-board-wrap' }, e.boardEl)),
-          e.pocketBottom, e.nav, e.message, e.choice, e.pieceActions, form),
+          e.pocketBottom, e.status, e.nav, e.message, e.choice, e.pieceActions, form),
         h('div', { class: 'analysis-side' },
           h('section', { class: 'card engine-card' },
             h('div', { class: 'engine-head' },
@@ -427,6 +433,7 @@ export class AnalysisPage implements Page {
     e.page.setAttribute('data-variant', this.variant);
     document.title = 'Analysis board – ttchess';
     this.renderBoard(s);
+    this.renderStatus(s);
     this.renderPockets(s);
     this.renderChoice();
     this.renderPieceActions();
@@ -466,6 +473,15 @@ export class AnalysisPage implements Page {
       selectable: { enabled: true },
       drawable: { enabled: false, visible: true, autoShapes: shapes },
     });
+  }
+
+  /** Who plays, or how the game ended, and where the position is. */
+  private renderStatus(s: LocalState): void {
+    const node = this.presentNode();
+    const where = node ? ` · move ${node.move}${s.timelines > 1 ? ` · timeline ${node.timeline} of ${s.timelines}` : ''}` : '';
+    const who = s.result !== null ? `${s.result}${s.reason ? `, ${s.reason}` : ''}` : `${s.to_move === 'white' ? 'White' : 'Black'} to play${s.check ? ', in check' : ''}`;
+    this.el.status.textContent = who + where;
+    this.el.status.classList.toggle('over', s.result !== null);
   }
 
   private renderPockets(s: LocalState): void {
@@ -557,7 +573,7 @@ export class AnalysisPage implements Page {
     e.engineState.textContent = this.engineNote
       || (!this.engineOn ? 'The engine is off.' : best ? `${best.nodes.toLocaleString()} nodes, ${Math.round(best.nps / 1000)} kN/s` : 'Thinking…');
     const rows = [...this.lines.values()].sort((a, b) => a.multipv - b.multipv).map(line => this.lineRow(line));
-    fill(e.lines, ...(this.engineOn ? rows : []));
+    fill(e.lines, ...rows);
   }
 
   /** One line: its score and its actions, each a button that plays the line up to it. */
@@ -570,7 +586,15 @@ export class AnalysisPage implements Page {
     const buttons = line.pv.map((a, i) => {
       const number = i === 0 || side === 'white' ? `${move}${side === 'white' ? '.' : '…'} ` : '';
       const b = h('button', { type: 'button', class: 'pv-move', 'data-coord': a.coord, title: a.coord }, number, a.human);
-      b.addEventListener('click', () => this.play(line.pv.slice(0, i + 1).map(x => x.coord)));
+      // Played at the press, not the click: a new depth may redraw the lines between the press and
+      // the release, and the click would be lost. A click from the keyboard (detail 0) plays too.
+      const playLine = (): void => void this.play(line.pv.slice(0, i + 1).map(x => x.coord));
+      b.addEventListener('pointerdown', ev => {
+        if (ev.button === 0) playLine();
+      });
+      b.addEventListener('click', ev => {
+        if (ev.detail === 0) playLine();
+      });
       if (side === 'black') move++;
       side = side === 'white' ? 'black' : 'white';
       return b;
