@@ -5,9 +5,10 @@
 #   make run          build everything and start the web server on
 #                     http://127.0.0.1:8080 (database data/ttchess.db)
 #   make play         play a game in the terminal instead
-#   make test         unit, perft, CLI, play, API, browser and fuzz-corpus
-#                     tests; the server on PostgreSQL (test-postgres), its
-#                     crash test (test-crash), the server under abuse
+#   make test         unit, perft, CLI, play, API, browser, WebAssembly
+#                     (test-wasm) and fuzz-corpus tests; the server on
+#                     PostgreSQL (test-postgres), its crash test
+#                     (test-crash), the server under abuse
 #                     (test-abuse), a few seconds of libFuzzer on
 #                     the server's input (fuzz-quick); then the unit tests
 #                     again under ASan+UBSan
@@ -109,7 +110,7 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run play web test test-unit check-layers test-web test-postgres test-crash test-abuse bench-load fuzz-quick screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
+.PHONY: all run play web test test-unit check-layers test-web test-wasm test-postgres test-crash test-abuse bench-load fuzz-quick screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
 
 all: $(BUILD)/ttchess $(BUILD)/libttchess.a web
 
@@ -214,6 +215,12 @@ test-web: $(BUILD)/ttchess web
 	@./scripts/ensure-packages chromium:/usr/bin/chromium fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 	@TTCHESS=$(CURDIR)/$(BUILD)/ttchess ./tests/web-test.sh
 
+# The WebAssembly build against this build's CLI (web/tools/wasm.test.mjs,
+# Node's test runner): perft and the legal actions of every variant, the
+# module's size and its load time from ttchess serve.
+test-wasm: $(BUILD)/ttchess web
+	@TTCHESS=$(CURDIR)/$(BUILD)/ttchess node --test web/tools/wasm.test.mjs
+
 # The game page of every variant, as docs/images/ and the README show it.
 screenshots: $(BUILD)/ttchess web
 	@./scripts/ensure-packages chromium:/usr/bin/chromium fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
@@ -287,6 +294,7 @@ $(SERVER_FUZZ:%=$(BUILD)/fuzz/%): $(BUILD)/fuzz/%: fuzz/%.c $(FUZZ_FIXTURE) $(SE
 test: deps
 	@$(MAKE) --no-print-directory test-unit OOM_TEST=yes
 	@$(MAKE) --no-print-directory test-web
+	@$(MAKE) --no-print-directory test-wasm
 	@$(MAKE) --no-print-directory test-postgres
 	@$(MAKE) --no-print-directory test-crash
 	@$(MAKE) --no-print-directory test-abuse

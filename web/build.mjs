@@ -40,6 +40,19 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
+// The analysis engine's Web Worker (analysis-engine.ts starts it): its own file, since a worker is
+// loaded from a URL, with the same rules.ts and WebAssembly build as the page.
+await esbuild.build({
+  entryPoints: [join(here, 'src', 'engine-worker.ts')],
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  format: 'iife',
+  target: ['es2020'],
+  outfile: join(dist, 'engine-worker.js'),
+  logLevel: 'warning',
+});
+
 // chessgroundx names its roles `p-piece`, `n-piece`, ... while the cburnett stylesheet it ships
 // still uses chessground's `pawn`, `knight`, ...; rename them, and scope the set under the class
 // `pieces-cburnett` so that the page can switch piece sets by switching one class.

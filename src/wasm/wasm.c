@@ -131,30 +131,22 @@ EXPORT(wasm_game_clone) WasmGame *wasm_game_clone(const WasmGame *w)
     return NULL;
 }
 
-/* Plays an action in any notation the variant reads, as the server's
- * POST .../actions does; answers it as played (with its ply). */
+/* Plays an action in any notation the variant reads (game_play_text, as
+ * the CLI's --moves and the server's POST .../actions read it); answers
+ * it as played (with its ply), written at the position it was played in. */
 EXPORT(wasm_game_play) char *wasm_game_play(WasmGame *w, const char *text)
 {
     Game *g = &w->game;
-    Outcome o;
-    if (!game_outcome(g, &o) || o.result != RESULT_NONE) {
-        text_fail(&last_error, "the game is over");
+    text_clear(&last_error);
+    if (!game_play_text(g, text, &last_error)) {
+        if (!last_error.len) text_add(&last_error, "out of memory");
         return NULL;
     }
     Line l;
-    Move m;
-    line_open(&l, g, game_current(g));
-    text_clear(&last_error);
-    bool ok = line_parse_text(&l, text, &m, &last_error);
     Text out = TEXT_INIT;
-    if (ok) json_add_action(&out, &l, m, game_current(g) + 1);
+    line_open(&l, g, game_current(g) - 1);
+    json_add_action(&out, &l, game_node(g, game_current(g))->move, game_current(g));
     line_close(&l);
-    if (ok && !game_push(g, m)) ok = text_fail(&last_error, "out of memory");
-    if (!ok) {
-        if (!last_error.len) text_add(&last_error, "out of memory");
-        text_free(&out);
-        return NULL;
-    }
     return answer(&out);
 }
 

@@ -10,6 +10,7 @@
 // arrivals, explosions), from the time-travel panel of a selected piece, from the list of all legal
 // actions, or typed in any notation; during the opponent's turn one move may be queued (a premove).
 
+import { analysisOfGame } from './analysis';
 import { api, ApiError, errorText, type Action, type Color, type GameNode, type GameState, type KibitzMessage, type KindInfo } from './api';
 import {
   colored, dotShapes, frameShapes, isKey, makeBoard, makeViewBoard, markShapes, parsePockets, pieceAt, pieceIcon,
@@ -257,7 +258,14 @@ export class GamePage implements Page {
     e.diagram = h('a', { id: 'diagram-link', target: '_blank', rel: 'noopener' }, 'Diagram (SVG)');
     const newFromHere = h('button', { id: 'new-from-here', type: 'button' }, 'New game from this position');
     newFromHere.addEventListener('click', () => this.newFromHere());
-    e.links = h('div', { class: 'links' }, e.pgn, ' · ', e.sheets, ' · ', e.diagram, ' ', newFromHere);
+    // The analysis board at the position shown (any ply of any timeline, picked in the move list or
+    // on a timeline): the game's start and its actions up to that node.
+    const analyse = h('button', { id: 'analyse-here', type: 'button', title: 'the analysis board at the position shown' }, 'Analyse');
+    analyse.addEventListener('click', () => {
+      const node = this.shownNode();
+      if (this.state && node) navigate(analysisOfGame(this.state, node.ply));
+    });
+    e.links = h('div', { class: 'links' }, e.pgn, ' · ', e.sheets, ' · ', e.diagram, ' ', newFromHere, ' ', analyse);
 
     this.buildOptions();
     this.buildKibitz();

@@ -2,11 +2,12 @@
 //
 // The single-page app of `ttchess serve`, routed on location.pathname: `/` is the login page for a
 // visitor and the lobby for a player; `/games/<id>` is a game (with `?invite=<token>` an invitation);
-// `/account` the player's API tokens and block list.
+// `/account` the player's API tokens and block list; `/analysis` the analysis board, for anyone.
 // Each route asks the server who is logged in (GET /api/session), so that a session that ended
 // elsewhere is noticed at the next navigation.
 
 import { showAccount } from './account';
+import { AnalysisPage } from './analysis';
 import { api, ApiError, errorText, type GamesReply } from './api';
 import { byId, fill, h, navigate, appLink } from './dom';
 import { GamePage } from './game';
@@ -35,8 +36,9 @@ async function session(): Promise<GamesReply | null> {
 
 function showHeader(name: string | null): void {
   const who = byId('who');
+  const analysis = appLink('/analysis', { id: 'analysis-link' }, 'Analysis board');
   if (!name) {
-    fill(who);
+    fill(who, h('span', { class: 'who-links' }, analysis));
     return;
   }
   const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
@@ -54,7 +56,7 @@ function showHeader(name: string | null): void {
     h('span', { class: 'who-name' }, 'Logged in as ', h('strong', {}, name)),
     h('span', { class: 'who-links' },
       appLink('/', { id: 'lobby-link' }, 'My games'), ' · ',
-      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', logout));
+      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', analysis, ' · ', logout));
 }
 
 async function route(): Promise<void> {
@@ -76,7 +78,10 @@ async function route(): Promise<void> {
   const path = location.pathname;
   const params = new URLSearchParams(location.search);
   const game = /^\/games\/([^/]+)\/?$/.exec(path);
-  if (game) {
+  if (/^\/analysis\/?$/.test(path)) {
+    // The analysis board needs no account: the rules and the engine run in the page.
+    current = new AnalysisPage(app, params, me?.name ?? null);
+  } else if (game) {
     current = new GamePage(app, decodeURIComponent(game[1]), params.get('invite'), me?.name ?? null);
   } else if (!me) {
     // A visitor who asked for the account page comes back to it after logging in.
