@@ -52,6 +52,15 @@ $(foreach l,$(LAYERS),$(eval LAYER_INC_$(l) := $(LAYER_INC_$(below)) -Isrc/$(l) 
 GAME_DIRS := $(patsubst %/,-I%,$(wildcard src/variants/*/)) \
     $(if $(GAME_DIR_EXTRA),-I$(GAME_DIR_EXTRA) -DTTCHESS_GAME_EXTRA='"$(notdir $(GAME_DIR_EXTRA))_variants.h"')
 LAYER_INC_variants += $(GAME_DIRS)
+# The WebAssembly build's exports (src/wasm): a top layer like the CLI,
+# but beside the server and the CLI rather than above them: it sits on the
+# engine (and so on every layer below it) and on nothing else.  The
+# native build compiles it too, so that check-layers reads its objects
+# and every compiler checks its code; check-layers takes it as
+# "wasm:engine".
+SIDE_LAYERS := wasm:engine
+SIDE_LAYER_NAMES := $(foreach s,$(SIDE_LAYERS),$(firstword $(subst :, ,$(s))))
+LAYER_INC_wasm := $(LAYER_INC_engine) -Isrc/wasm
 # Whatever sits on top of every layer: tests, fuzz harnesses, bench tools;
 # the tests read the games' own headers too.
 INCLUDES := $(LAYER_INC_cli) $(GAME_DIRS)
@@ -79,6 +88,7 @@ SAN_BUILD := $(BUILD)-asan
 
 LIB_SRC := $(filter-out src/core/tables_gen.c,$(wildcard src/core/*.c src/history/*.c src/variants/*.c src/variants/*/*.c $(GAME_DIR_EXTRA:%=src/../%/*.c) src/record/*.c src/engine/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
+WASM_SRC := $(wildcard src/wasm/*.c)
 # The web server (ttchess serve): a layer over the library, linked into
 # the one ttchess program, with the Debian libraries it needs.
 SERVER_SRC := $(wildcard src/server/*.c)
@@ -108,7 +118,7 @@ compiler:
 
 # Each layer's objects see its include folders only; a game from outside
 # src/variants is compiled as one of the variants.
-$(foreach l,$(LAYERS),$(eval $(BUILD)/obj/$(l)/%.o: LAYER_INC = $(LAYER_INC_$(l))))
+$(foreach l,$(LAYERS) $(SIDE_LAYER_NAMES),$(eval $(BUILD)/obj/$(l)/%.o: LAYER_INC = $(LAYER_INC_$(l))))
 $(BUILD)/obj/../%.o: LAYER_INC = $(LAYER_INC_variants)
 $(BUILD)/obj/%.o: src/%.c $(HEADERS) | compiler
 	@mkdir -p $(dir $@)
@@ -148,7 +158,7 @@ play: $(BUILD)/ttchess
 WEB_PACKAGES := nodejs:/usr/bin/node npm:/usr/bin/npm
 WEB_SRC := $(wildcard web/src/*.ts web/src/*.css) web/index.html web/build.mjs web/tsconfig.json
 
-web: web/dist/app.js
+web: web/dist/app.js web/dist/ttchess.wasm
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	@./scripts/ensure-packages $(WEB_PACKAGES)
@@ -156,6 +166,47 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 
 web/dist/app.js: web/node_modules/.package-lock.json $(WEB_SRC)
 	cd web && npm run --silent check && npm run --silent build
+
+# The library compiled to WebAssembly (docs/design.md, "The library in the
+# browser"): clang's wasm32-wasi target with Debian's WASI C library, no
+# glue (web/src/rules.ts instantiates the module itself and gives it the
+# few WASI functions it imports).  Its own folder: one compiler, one set
+# of flags, whatever CC and BUILD the native build uses; the generated
+# tables are the native build's (they are the same C on any target).
+# The module is a "reactor": no main, its exports called by the page;
+# the stack first in memory, so that an overflow traps instead of
+# writing over the data.  build.mjs empties web/dist, so the module is
+# copied there after app.js.
+WASM_BUILD := build-wasm
+WASM_CC := clang --target=wasm32-wasi
+WASM_OPT ?= -O2
+WASM_STACK := 4194304
+WASM_PACKAGES := clang:/usr/bin/clang lld:/usr/bin/wasm-ld wasi-libc:/usr/lib/wasm32-wasi/libc.a \
+    libclang-rt-14-dev-wasm32:/usr/lib/llvm-14/lib/clang/14.0.6/lib/wasi/libclang_rt.builtins-wasm32.a
+WASM_OBJ := $(LIB_SRC:src/%.c=$(WASM_BUILD)/obj/%.o) $(WASM_SRC:src/%.c=$(WASM_BUILD)/obj/%.o) $(WASM_BUILD)/obj/tables.o
+# The engine's pthread.h is src/wasm/libc's, in which no thread starts.
+WASM_CFLAGS = $(CSTD) $(WARN) $(WASM_OPT) -Isrc/wasm/libc -D_POSIX_C_SOURCE=200809L
+
+.PHONY: wasm-compiler
+wasm-compiler:
+	@./scripts/ensure-packages $(WASM_PACKAGES)
+
+$(foreach l,$(LAYERS) $(SIDE_LAYER_NAMES),$(eval $(WASM_BUILD)/obj/$(l)/%.o: LAYER_INC = $(LAYER_INC_$(l))))
+$(WASM_BUILD)/obj/../%.o: LAYER_INC = $(LAYER_INC_variants)
+$(WASM_BUILD)/obj/%.o: src/%.c $(HEADERS) | wasm-compiler
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_CFLAGS) $(LAYER_INC) -c $< -o $@
+
+$(WASM_BUILD)/obj/tables.o: $(BUILD)/gen/tables.c src/core/attacks.h src/core/zobrist.h | wasm-compiler
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_CFLAGS) $(LAYER_INC_core) -c $< -o $@
+
+$(WASM_BUILD)/ttchess.wasm: $(WASM_OBJ)
+	$(WASM_CC) $(WASM_OPT) -mexec-model=reactor -Wl,--stack-first -Wl,-z,stack-size=$(WASM_STACK) \
+	    -Wl,--strip-all $^ -o $@
+
+web/dist/ttchess.wasm: $(WASM_BUILD)/ttchess.wasm web/dist/app.js
+	cp $< $@
 
 # The browser tests (Playwright in Debian's headless chromium) against a
 # server of this build with a fresh database.
@@ -246,8 +297,8 @@ test: deps
 OOM_TEST ?= no
 # The house as docs/design.md draws it: no layer reaches up (includes and
 # calls), no room too big (files and functions).
-check-layers: $(BUILD)/ttchess
-	@./scripts/check-layers.sh $(BUILD) "$(LAYERS)"
+check-layers: $(BUILD)/ttchess $(WASM_SRC:src/%.c=$(BUILD)/obj/%.o)
+	@./scripts/check-layers.sh $(BUILD) "$(LAYERS) $(SIDE_LAYERS)"
 	@./scripts/check-rooms.py src
 
 test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)

@@ -18,7 +18,12 @@
 # it found no file or no object to check, so that a broken scan cannot
 # pass.
 #
-# Usage: scripts/check-layers.sh BUILD "LAYER LAYER ..."   (lowest first)
+# A layer written NAME:BASE sits on BASE beside the layers above BASE
+# (src/wasm, the WebAssembly build's exports, is "wasm:engine": it uses
+# the engine and what is below it, never the server or the CLI); no other
+# layer may use it.
+#
+# Usage: scripts/check-layers.sh BUILD "LAYER LAYER ... [NAME:BASE ...]"   (lowest first)
 #   BUILD   the build folder whose obj/ holds the layers' objects
 
 set -u
@@ -31,9 +36,27 @@ read -r -a layers <<<"$2"
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 
-declare -A rank
-for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
+declare -A rank base
+for i in "${!layers[@]}"; do
+    entry=${layers[$i]}
+    rank[${entry%%:*}]=$i
+    [[ $entry == *:* ]] && base[${entry%%:*}]=${entry#*:}
+done
+layers=("${layers[@]%%:*}")
 bad=0
+
+# May layer $1 use layer $2: itself, or a layer below it (below its base
+# for a layer beside others), never a layer beside others.
+may_use() {
+    [ "$1" = "$2" ] && return 0
+    [ -n "${base[$2]-}" ] && return 1
+    local own=$1
+    if [ -n "${base[$1]-}" ]; then
+        [ "$2" = "${base[$1]}" ] && return 0
+        own=${base[$1]}
+    fi
+    [ "${rank[$2]}" -le "${rank[$own]}" ]
+}
 
 # The layer of a path under src/: its first folder.
 layer_of() { local p=${1#src/}; echo "${p%%/*}"; }
@@ -71,7 +94,7 @@ while IFS= read -r f; do
             target=${header_layer[$name]}
         fi
         [ -z "$target" ] && continue   # a system header
-        if [ -z "${rank[$target]-}" ] || [ "${rank[$target]}" -gt "${rank[$own]}" ]; then
+        if [ -z "${rank[$target]-}" ] || ! may_use "$own" "$target"; then
             echo "$f: includes $inc, of layer $target above $own"
             bad=$((bad + 1))
         fi
@@ -112,7 +135,7 @@ while IFS= read -r o; do
     while read -r sym; do
         d=${defined_in[$sym]-}
         [ -z "$d" ] && continue   # the C library, a Debian library
-        if [ "${rank[$d]}" -gt "${rank[$l]}" ]; then
+        if ! may_use "$l" "$d"; then
             echo "src/${rel%.o}.c: uses $sym, defined in layer $d above $l"
             bad=$((bad + 1))
         fi

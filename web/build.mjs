@@ -28,6 +28,18 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
+// The rules (rules.ts over the WebAssembly build) as an ES module for Node, for web/tools/: the
+// same wrapper the page runs, so that the tools' answers are the page's. The module itself
+// (ttchess.wasm) is copied into dist by `make web` after this build, which empties the folder.
+await esbuild.build({
+  entryPoints: [join(here, 'src', 'rules.ts')],
+  bundle: true,
+  format: 'esm',
+  target: ['es2020'],
+  outfile: join(dist, 'rules.mjs'),
+  logLevel: 'warning',
+});
+
 // chessgroundx names its roles `p-piece`, `n-piece`, ... while the cburnett stylesheet it ships
 // still uses chessground's `pawn`, `knight`, ...; rename them, and scope the set under the class
 // `pieces-cburnett` so that the page can switch piece sets by switching one class.
@@ -53,4 +65,4 @@ const css = [
 ].join('\n');
 writeFileSync(join(dist, 'app.css'), css);
 copyFileSync(join(here, 'index.html'), join(dist, 'index.html'));
-console.log('web/dist: index.html app.js app.css');
+console.log('web/dist: index.html app.js app.css rules.mjs');

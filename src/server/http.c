@@ -372,6 +372,7 @@ static const char *content_type(const char *path)
     if (!strcmp(dot, ".png")) return "image/png";
     if (!strcmp(dot, ".json")) return "application/json";
     if (!strcmp(dot, ".map")) return "application/json";
+    if (!strcmp(dot, ".wasm")) return "application/wasm";
     return "application/octet-stream";
 }
 
