@@ -24,7 +24,7 @@
 
 const char *const SERVER_SECURITY_HEADERS[SERVER_SECURITY_HEADER_COUNT][2] = {
     { "Content-Security-Policy",
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
       "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'" },
     { "X-Content-Type-Options", "nosniff" },
     { "Referrer-Policy", "same-origin" },
