@@ -112,7 +112,7 @@ class Editor implements EditorPage {
     e.pockets = h('div', { class: 'editor-pockets', id: 'editor-pockets' });
     e.error = h('p', { class: 'editor-error', id: 'editor-error', role: 'status' });
     // A text area, so that a long FEN is seen whole on a phone; Enter does not add a line.
-    e.fen = h('textarea', { id: 'editor-fen', rows: 2, spellcheck: 'false', autocomplete: 'off', 'aria-label': 'FEN' });
+    e.fen = h('textarea', { id: 'editor-fen', rows: 3, spellcheck: 'false', autocomplete: 'off', 'aria-label': 'FEN' });
     e.fen.addEventListener('keydown', ev => { if (ev.key === 'Enter') ev.preventDefault(); });
     e.fen.addEventListener('input', () => this.typed((e.fen as HTMLTextAreaElement).value));
     e.analyse = h('button', { id: 'editor-analyse', type: 'button' }, 'Analyse');

@@ -146,7 +146,7 @@ void gifford_to_fen(const Options *o, const State *s, Text *out)
 /* The two fields after chess's six, as gifford_from_fen reads them. */
 const FenPart GIFFORD_FEN_PARTS[] = {
     { "arrivals", "Arrivals pending",
-      "pieces arriving from the future: the piece letter (a bishop's with w or b for the colour of its "
+      "pieces arriving from the future: the piece letter (for a bishop, then w or b: the colour of its "
       "squares) and the move it arrives at, joined by commas; - for none",
       "P5,Bb8", FEN_FIELD, 7, true, "-", NULL },
     { "back-travels", "Backward travels made", "how many times the side's king has travelled back", "1",
