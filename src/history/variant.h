@@ -208,6 +208,38 @@ typedef struct SamplePosition {
     int bench_depth;      /* the bench's depth in plies; 0: not benched  */
 } SamplePosition;
 
+/* ---- The parts of a FEN ------------------------------------------------- */
+
+/* Where a part of a game's FEN stands in it. */
+enum FenPlace {
+    FEN_FIELD = 0,   /* a field after the six of chess: FenPart.field is its
+                        number, counted from 1 (7 for the first after them) */
+    FEN_MARKS,       /* a mark after a piece's letter in the placement ("N'") */
+    FEN_POCKETS      /* pieces between brackets after the placement ("[QNp]") */
+};
+
+/*
+ * A part of a game's FEN beyond chess's (Variant.fen_parts): what a board
+ * editor that knows no game needs to offer it.  A field per side holds
+ * White's value, '/', then Black's ("P5,P8/Bb5"); its example and empty
+ * value are one side's.  A field that is empty may be written as `empty`.
+ */
+typedef struct FenPart {
+    const char *name;      /* "arrivals": the part's name, one word       */
+    const char *label;     /* "Arrivals pending": a title for the player  */
+    const char *words;     /* what it holds and how it is written          */
+    const char *example;   /* "P5,Bb8": a value of the right form          */
+    uint8_t place;         /* enum FenPlace                                */
+    uint8_t field;         /* FEN_FIELD: the field's number (7, 8, ...)    */
+    bool per_side;         /* each side has its own (a field: White's, '/',
+                              Black's)                                     */
+    const char *empty;     /* the value that says "none": "-", "0"         */
+    /* FEN_MARKS: the marks, in the order an editor cycles through them;
+     * FEN_POCKETS: the piece letters a pocket may hold, in the FEN's
+     * order; NULL for a field. */
+    const char *values;
+} FenPart;
+
 /* ---- The interface ------------------------------------------------------ */
 
 struct Line;
@@ -343,6 +375,9 @@ typedef struct Variant {
      * bench's and the fuzz harnesses' starts.  NULL: none. */
     const SamplePosition *samples;
     int sample_count;
+    /* The parts of the game's FEN beyond chess's six fields, ended by one
+     * whose name is NULL, in the order a FEN writes them; NULL: none. */
+    const FenPart *fen_parts;
 } Variant;
 
 /* ---- The optional slots, with their defaults ---------------------------- */
@@ -405,6 +440,14 @@ static inline bool variant_sheet_join(const Variant *v, const struct Line *l, co
 {
     if (v->sheet_join) return v->sheet_join(l, departure, arrival, out, err);
     return text_fail(err, "%s has no travels back", v->name);
+}
+
+/* A game's FEN has no parts beyond chess's unless it lists some: the
+ * table then holds only its end. */
+static inline const FenPart *variant_fen_parts(const Variant *v)
+{
+    static const FenPart NONE[] = { { NULL, NULL, NULL, NULL, 0, 0, false, NULL, NULL } };
+    return v->fen_parts ? v->fen_parts : NONE;
 }
 
 /* The defaults of the command line's slots (defaults.c): the side to

@@ -72,6 +72,40 @@ EXPORT(wasm_variants) char *wasm_variants(void)
     return answer(&out);
 }
 
+/* The parts of the variant's FEN beyond chess's, for the board editor
+ * (variant.h, FenPart): [{"name", "label", "words", "example", "place":
+ * "field"|"marks"|"pockets", "field", "per_side", "empty", "values"}],
+ * [] for chess; NULL for an unknown variant. */
+EXPORT(wasm_fen_parts) char *wasm_fen_parts(const char *variant)
+{
+    static const char *const PLACES[] = { [FEN_FIELD] = "field", [FEN_MARKS] = "marks", [FEN_POCKETS] = "pockets" };
+    const Variant *v = variant_find(variant ? variant : "");
+    if (!v) {
+        text_fail(&last_error, "unknown variant '%s'", variant ? variant : "");
+        return NULL;
+    }
+    Text out = TEXT_INIT;
+    text_add_char(&out, '[');
+    for (const FenPart *p = variant_fen_parts(v); p->name; p++) {
+        text_add(&out, p == variant_fen_parts(v) ? "{\"name\":" : ",{\"name\":");
+        json_add_string(&out, p->name);
+        text_add(&out, ",\"label\":");
+        json_add_string(&out, p->label);
+        text_add(&out, ",\"words\":");
+        json_add_string(&out, p->words);
+        text_add(&out, ",\"example\":");
+        json_add_string(&out, p->example);
+        text_addf(&out, ",\"place\":\"%s\",\"field\":%d,\"per_side\":%s,\"empty\":", PLACES[p->place], p->field,
+                  p->per_side ? "true" : "false");
+        json_add_string(&out, p->empty);
+        text_add(&out, ",\"values\":");
+        json_add_string(&out, p->values ? p->values : "");
+        text_add_char(&out, '}');
+    }
+    text_add_char(&out, ']');
+    return answer(&out);
+}
+
 /* ---- Games -------------------------------------------------------------- */
 
 /* A game of `variant` (NULL or "": chess) with `options` ("forward=8

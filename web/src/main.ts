@@ -2,7 +2,8 @@
 //
 // The single-page app of `ttchess serve`, routed on location.pathname: `/` is the login page for a
 // visitor and the lobby for a player; `/games/<id>` is a game (with `?invite=<token>` an invitation);
-// `/account` the player's API tokens and block list; `/analysis` the analysis board, for anyone.
+// `/account` the player's API tokens and block list; `/analysis` the analysis board and `/editor` the board
+// editor, for anyone (a visitor logs in only to play from a position).
 // Each route asks the server who is logged in (GET /api/session), so that a session that ended
 // elsewhere is noticed at the next navigation.
 
@@ -10,6 +11,7 @@ import { showAccount } from './account';
 import { AnalysisPage } from './analysis';
 import { api, ApiError, errorText, type GamesReply } from './api';
 import { byId, fill, h, navigate, appLink } from './dom';
+import { showEditor } from './editor';
 import { GamePage } from './game';
 import { showLobby, showLogin } from './lobby';
 
@@ -83,6 +85,9 @@ async function route(): Promise<void> {
     current = new AnalysisPage(app, params, me?.name ?? null);
   } else if (game) {
     current = new GamePage(app, decodeURIComponent(game[1]), params.get('invite'), me?.name ?? null);
+  } else if (/^\/editor\/?$/.test(path)) {
+    // The board editor needs no account: a visitor logs in only to play from the position.
+    current = showEditor(app, params, me?.name ?? null);
   } else if (!me) {
     // A visitor who asked for the account page comes back to it after logging in.
     current = showLogin(app, /^\/account\/?$/.test(path) ? '/account' : params.get('next'));

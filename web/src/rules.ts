@@ -30,6 +30,22 @@ export interface Rules {
   newGame(variant: string, options?: string, fen?: string): LocalGame;
   /** null when the FEN can be used; otherwise the sentence the CLI gives for it. */
   checkFen(variant: string, options: string, fen: string): string | null;
+  /** The parts of the variant's FEN beyond chess's six fields ([] for chess), for the board editor. */
+  fenParts(variant: string): FenPart[];
+}
+
+/** A part of a variant's FEN beyond chess's (src/history/variant.h, FenPart): a mark after a piece's
+ *  letter, pockets between brackets after the placement, or field number `field` (7, 8, ...). */
+export interface FenPart {
+  name: string;      // "arrivals"
+  label: string;     // "Arrivals pending"
+  words: string;     // what it holds and how it is written
+  example: string;   // "P5,Bb8" (one side's, for a part per side)
+  place: 'field' | 'marks' | 'pockets';
+  field: number;     // place 'field': its number among the FEN's fields
+  per_side: boolean; // each side has its own (a field: "White's/Black's")
+  empty: string;     // the value that says "none" ("-", "0"; one side's)
+  values: string;    // marks: the marks in the order an editor cycles them; pockets: the piece letters
 }
 
 /** What the server's GET /api/games/{id} says of the position and the record (docs/api.md),
@@ -98,6 +114,7 @@ interface Exports {
   wasm_free(block: number): void;
   wasm_error(): number;
   wasm_variants(): number;
+  wasm_fen_parts(variant: number): number;
   wasm_game_new(variant: number, options: number, fen: number): number;
   wasm_game_free(game: number): void;
   wasm_game_clone(game: number): number;
@@ -264,6 +281,10 @@ class WasmRules implements Rules {
     const handle = this.m.withStrings([variant, options, fen], (v, o, f) => this.m.exports.wasm_game_new(v, o, f));
     if (!handle) throw new RulesError(this.m.read(this.m.exports.wasm_error()));
     return new WasmGame(this.m, handle, variant || 'chess');
+  }
+
+  fenParts(variant: string): FenPart[] {
+    return JSON.parse(this.m.take(this.m.withStrings([variant], (v) => this.m.exports.wasm_fen_parts(v)))) as FenPart[];
   }
 
   checkFen(variant: string, options: string, fen: string): string | null {

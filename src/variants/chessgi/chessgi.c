@@ -585,6 +585,7 @@ const Variant VARIANT_CHESSGI_CLASSIC = {
     CHESSGI_SHARED,
     .samples = CHESSGI_CLASSIC_SAMPLES,
     .sample_count = sizeof CHESSGI_CLASSIC_SAMPLES / sizeof CHESSGI_CLASSIC_SAMPLES[0],
+    .fen_parts = CHESSGI_CLASSIC_FEN_PARTS,
 };
 
 static const SamplePosition CHESSGI_SAMPLES[] = {
@@ -627,4 +628,5 @@ const Variant VARIANT_CHESSGI = {
     .sheet_join = chessgi_sheet_join,
     .samples = CHESSGI_SAMPLES,
     .sample_count = sizeof CHESSGI_SAMPLES / sizeof CHESSGI_SAMPLES[0],
+    .fen_parts = CHESSGI_FEN_PARTS,
 };

@@ -120,6 +120,8 @@ State *chessgi_classic_from_fen(const Options *o, const char *fen, Text *err);
 State *chessgi_travel_from_fen(const Options *o, const char *fen, Text *err);
 void chessgi_classic_to_fen(const Options *o, const State *s, Text *out);
 void chessgi_travel_to_fen(const Options *o, const State *s, Text *out);
+/* The FEN's parts beyond chess's of each game, for an editor. */
+extern const FenPart CHESSGI_CLASSIC_FEN_PARTS[], CHESSGI_FEN_PARTS[];
 
 /* Adds a traveller of colour c due at move `due`, kept sorted (chessgi.c). */
 void chessgi_add_traveller(ChessgiState *gs, Color c, int due, PieceType type);

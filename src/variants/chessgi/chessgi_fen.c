@@ -220,3 +220,23 @@ void chessgi_travel_to_fen(const Options *o, const State *s, Text *out)
     write_travellers(s, BLACK, out);
     text_addf(out, " %u", chessgi_cstate(s)->wait);
 }
+
+/* ---- The parts of the FEN, for an editor -------------------------------- */
+
+#define POCKETS_PART                                                                                        \
+    { "pockets", "Pockets", "pieces in hand, between brackets after the board: White's in upper case, then " \
+      "Black's in lower case", "[QNp]", FEN_POCKETS, 0, true, "", "QRBNP" }
+
+const FenPart CHESSGI_CLASSIC_FEN_PARTS[] = {
+    POCKETS_PART,
+    { NULL, NULL, NULL, NULL, 0, 0, false, NULL, NULL },
+};
+const FenPart CHESSGI_FEN_PARTS[] = {
+    POCKETS_PART,
+    { "travellers", "Travellers",
+      "pieces sent into the future: the piece letter (upper case for both sides) and the move it is due at, "
+      "joined by commas in order of their moves; - for none", "N12,K6", FEN_FIELD, 7, true, "-", NULL },
+    { "wait", "Plies before a time travel", "plies before anyone may time travel again, 0 to the cooldown", "1",
+      FEN_FIELD, 8, false, "0", NULL },
+    { NULL, NULL, NULL, NULL, 0, 0, false, NULL, NULL },
+};

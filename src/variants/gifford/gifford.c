@@ -567,4 +567,5 @@ const Variant VARIANT_GIFFORD = {
     .sheet_join = gifford_sheet_join,
     .samples = GIFFORD_SAMPLES,
     .sample_count = sizeof GIFFORD_SAMPLES / sizeof GIFFORD_SAMPLES[0],
+    .fen_parts = GIFFORD_FEN_PARTS,
 };

@@ -76,6 +76,8 @@ extern const struct Evaluator EVAL_GIFFORD;
 /* The FEN (gifford_fen.c). */
 State *gifford_from_fen(const Options *o, const char *fen, Text *err);
 void gifford_to_fen(const Options *o, const State *s, Text *out);
+/* The FEN's parts beyond chess's, for an editor (gifford_fen.c). */
+extern const FenPart GIFFORD_FEN_PARTS[];
 
 /* The key of ext computed from nothing (gifford.c). */
 uint64_t gifford_ext_key(const Options *o, const State *s);

@@ -140,3 +140,16 @@ void gifford_to_fen(const Options *o, const State *s, Text *out)
     write_arrivals(s, forward, BLACK, out);
     text_addf(out, " %u/%u", gifford_cstate(s)->backs_used[WHITE], gifford_cstate(s)->backs_used[BLACK]);
 }
+
+/* ---- The parts of the FEN, for an editor -------------------------------- */
+
+/* The two fields after chess's six, as gifford_from_fen reads them. */
+const FenPart GIFFORD_FEN_PARTS[] = {
+    { "arrivals", "Arrivals pending",
+      "pieces arriving from the future: the piece letter (for a bishop, then w or b: the colour of its "
+      "squares) and the move it arrives at, joined by commas; - for none",
+      "P5,Bb8", FEN_FIELD, 7, true, "-", NULL },
+    { "back-travels", "Backward travels made", "how many times the side's king has travelled back", "1",
+      FEN_FIELD, 8, true, "0", NULL },
+    { NULL, NULL, NULL, NULL, 0, 0, false, NULL, NULL },
+};

@@ -611,4 +611,5 @@ const Variant VARIANT_TRAVELERS = {
                      "are legal now.  SQUARE must be empty.\n",
     .samples = TRAVELERS_SAMPLES,
     .sample_count = sizeof TRAVELERS_SAMPLES / sizeof TRAVELERS_SAMPLES[0],
+    .fen_parts = TRAVELERS_FEN_PARTS,
 };

@@ -363,3 +363,21 @@ void travelers_to_fen(const Options *o, const State *s, Text *out)
     if (ts->lost[BLACK]) text_add_char(out, 'B');
     if (!ts->lost[WHITE] && !ts->lost[BLACK]) text_add_char(out, '-');
 }
+
+/* ---- The parts of the FEN, for an editor -------------------------------- */
+
+/* The marks on pieces and the three fields after chess's six, as
+ * travelers_from_fen reads them. */
+const FenPart TRAVELERS_FEN_PARTS[] = {
+    { "marks", "Piece states", "a piece's state: ' after its letter for a traveling piece, \" for a traveled one, "
+      "none for an untraveled one", "N'", FEN_MARKS, 0, false, "", "'\"" },
+    { "identities", "Identities",
+      "square:identity for each untraveled piece that has supported an explosion, joined by commas", "b1:1,g1:2",
+      FEN_FIELD, 7, false, "-", NULL },
+    { "explosions", "Explosions",
+      "each explosion, White's then Black's: piece, square, : and the identities of its supports joined by +",
+      "Nf6:1,nc6:3+4", FEN_FIELD, 8, false, "-", NULL },
+    { "flags", "Traveling pieces lost", "W if White has lost a traveling piece to a capture, B if Black has",
+      "W", FEN_FIELD, 9, false, "-", NULL },
+    { NULL, NULL, NULL, NULL, 0, 0, false, NULL, NULL },
+};

@@ -134,6 +134,8 @@ bool sets_matchable(const uint32_t *sets, int n);
 /* travelers_fen.c. */
 State *travelers_from_fen(const Options *o, const char *fen, Text *err);
 void travelers_to_fen(const Options *o, const State *s, Text *out);
+/* The FEN's parts beyond chess's, for an editor. */
+extern const FenPart TRAVELERS_FEN_PARTS[];
 
 /* travelers_judge.c: is there a legal action that takes en passant?  Only
  * then does the en passant square make a position what it is. */

@@ -744,6 +744,7 @@ const Variant VARIANT_VANGOG = {
     VANGOG_COMMON,
     .samples = VANGOG_SAMPLES,
     .sample_count = sizeof VANGOG_SAMPLES / sizeof VANGOG_SAMPLES[0],
+    .fen_parts = VANGOG_FEN_PARTS,
 };
 
 static const SamplePosition VANGOG_PAST_SAMPLES[] = {
@@ -765,6 +766,7 @@ const Variant VARIANT_VANGOG_PAST = {
     VANGOG_COMMON,
     .samples = VANGOG_PAST_SAMPLES,
     .sample_count = sizeof VANGOG_PAST_SAMPLES / sizeof VANGOG_PAST_SAMPLES[0],
+    .fen_parts = VANGOG_PAST_FEN_PARTS,
 };
 
 static const SamplePosition VANGOG_FUTURE_SAMPLES[] = {
@@ -786,4 +788,5 @@ const Variant VARIANT_VANGOG_FUTURE = {
     VANGOG_COMMON,
     .samples = VANGOG_FUTURE_SAMPLES,
     .sample_count = sizeof VANGOG_FUTURE_SAMPLES / sizeof VANGOG_FUTURE_SAMPLES[0],
+    .fen_parts = VANGOG_FUTURE_FEN_PARTS,
 };

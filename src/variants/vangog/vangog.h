@@ -133,6 +133,10 @@ extern const struct Evaluator EVAL_VANGOG, EVAL_VANGOG_PAST, EVAL_VANGOG_FUTURE;
 /* The FEN (vangog_fen.c), by the rules of a mode. */
 State *vangog_from_fen_rules(const VanGogRules *r, const char *fen, Text *err);
 void vangog_to_fen(const Options *o, const State *s, Text *out);
+/* The FEN's parts beyond chess's in each mode, for an editor
+ * (vangog_fen.c): the past mode has no travellers, the future mode no
+ * obligations or links. */
+extern const FenPart VANGOG_FEN_PARTS[], VANGOG_PAST_FEN_PARTS[], VANGOG_FUTURE_FEN_PARTS[];
 
 /* The key of ext computed from nothing (vangog.c). */
 uint64_t vangog_ext_key(const Options *o, const State *s);

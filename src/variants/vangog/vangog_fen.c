@@ -377,3 +377,30 @@ void vangog_to_fen(const Options *o, const State *s, Text *out)
     }
     if (!vs->travellers) text_add(out, "-");
 }
+
+/* ---- The parts of the FEN, for an editor -------------------------------- */
+
+#define ORIGINS_PART                                                                                         \
+    { "origins", "Origins",                                                                                  \
+      "pieces that arrived from the future: square:number of the arrival that brought it, joined by commas", \
+      "d4:1,e5:2", FEN_FIELD, 7, false, "-", NULL }
+#define OBLIGATIONS_PART                                                                                     \
+    { "obligations", "Open obligations",                                                                     \
+      "arrivals not yet fulfilled, numbered from 1: number:piece (upper case White), from, to, then x for a "\
+      "capture or s for a self-capture and + for a check",                                                   \
+      "1:Qd1d4,2:pe7e5", FEN_FIELD, 8, false, "-", NULL }
+#define LINKS_PART                                                                                           \
+    { "links", "Fulfilled arrivals",                                                                         \
+      "number=origin: the arrival, and the origin of the piece whose departure fulfilled it (0: a piece of " \
+      "the start)",                                                                                          \
+      "3=0", FEN_FIELD, 9, false, "-", NULL }
+#define TRAVELLERS_PART                                                                                      \
+    { "travellers", "Pieces in transit",                                                                     \
+      "pieces gone to the future, in the order they left: piece, square, x or s, + for a check, :origin "    \
+      "when not 0",                                                                                          \
+      "Qh5+,nd2s:3", FEN_FIELD, 10, false, "-", NULL }
+#define END_PART { NULL, NULL, NULL, NULL, 0, 0, false, NULL, NULL }
+
+const FenPart VANGOG_FEN_PARTS[] = { ORIGINS_PART, OBLIGATIONS_PART, LINKS_PART, TRAVELLERS_PART, END_PART };
+const FenPart VANGOG_PAST_FEN_PARTS[] = { ORIGINS_PART, OBLIGATIONS_PART, LINKS_PART, END_PART };
+const FenPart VANGOG_FUTURE_FEN_PARTS[] = { TRAVELLERS_PART, END_PART };
