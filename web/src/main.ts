@@ -39,8 +39,9 @@ async function session(): Promise<GamesReply | null> {
 function showHeader(name: string | null): void {
   const who = byId('who');
   const analysis = appLink('/analysis', { id: 'analysis-link' }, 'Analysis board');
+  const editor = appLink('/editor', { id: 'editor-link' }, 'Board editor');
   if (!name) {
-    fill(who, h('span', { class: 'who-links' }, analysis));
+    fill(who, h('span', { class: 'who-links' }, analysis, ' · ', editor));
     return;
   }
   const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
@@ -58,7 +59,8 @@ function showHeader(name: string | null): void {
     h('span', { class: 'who-name' }, 'Logged in as ', h('strong', {}, name)),
     h('span', { class: 'who-links' },
       appLink('/', { id: 'lobby-link' }, 'My games'), ' · ',
-      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', analysis, ' · ', logout));
+      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', analysis, ' · ', editor, ' · ',
+      logout));
 }
 
 async function route(): Promise<void> {
