@@ -237,10 +237,10 @@ export const api = {
   createGame: (req: NewGameRequest) => request<NewGameReply>('POST', '/api/games', req),
   // The legal actions and the record's positions are listed only when asked (docs/api.md): this
   // page still reads them from the server until it computes them with the rules itself.
-  game: (id: string) => request<GameState>('GET', `/api/games/${encodeURIComponent(id)}?legal=1&nodes=1`),
+  game: (id: string) => request<GameState>('GET', `/api/games/${encodeURIComponent(id)}?legal=1&nodes=1&what=1`),
   join: (id: string, invite: string) => request<unknown>('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }),
   act: (id: string, action: string, ply: number) =>
-    request<GameState>('POST', `/api/games/${encodeURIComponent(id)}/actions?legal=1&nodes=1`, { action, ply }),
+    request<GameState>('POST', `/api/games/${encodeURIComponent(id)}/actions?legal=1&nodes=1&what=1`, { action, ply }),
   kibitz: (id: string) => request<{ kibitz: KibitzMessage[] }>('GET', `/api/games/${encodeURIComponent(id)}/kibitz`),
   sendKibitz: (id: string, text: string) => request<unknown>('POST', `/api/games/${encodeURIComponent(id)}/kibitz`, { text }),
   switchKibitz: (id: string, enabled: boolean) =>
