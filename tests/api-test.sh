@@ -215,7 +215,9 @@ expect "the engine declines draws" 200 '"status":"active"'
 call eve GET /api/games; expect "the engine named in the list" 200 '"white":"ttchess engine"'
 
 # ---- Open invitation and the live stream -----------------------------------
-call carol POST /api/games '{"variant":"chess","color":"black","clock":{"minutes":5,"increment":3}}'
+# White's clock runs from the second move to the restart at the end, past
+# the 150-ply van Gog game: 30 minutes outlast it on a loaded machine.
+call carol POST /api/games '{"variant":"chess","color":"black","clock":{"minutes":30,"increment":3}}'
 expect "a game for anyone with the link" 201 "invite="
 L=$(field id); INV=$(field invite_url | sed 's/.*invite=//')
 call eve POST "/api/games/$L/join" '{"invite":"0123"}'; expect "a wrong invitation" 403 "not valid"
