@@ -8,10 +8,10 @@
 # the players (only by them) refused to spectators, SQL metacharacters
 # in every field, take-back by consent, the live stream and its replay
 # with Last-Event-ID, and that the database keeps everything across a
-# restart; the state's parts asked for by ?legal=1 and ?nodes=1 (the legal
-# list equal to ttchess moves'), a long van Gog game's state under 20 KB,
-# events that carry only the action; the client's files served with their
-# types (.wasm) and revalidated with a 304.
+# restart; the state's parts asked for by ?legal=1, ?nodes=1 and ?what=1
+# (the legal list equal to ttchess moves'), a 150-ply van Gog game's state
+# under 20 KB, events that carry only the action; the client's files
+# served with their types (.wasm) and revalidated with a 304.
 #
 # Usage: TTCHESS=path/to/ttchess tests/api-test.sh   (default build/ttchess)
 
@@ -215,7 +215,9 @@ expect "the engine declines draws" 200 '"status":"active"'
 call eve GET /api/games; expect "the engine named in the list" 200 '"white":"ttchess engine"'
 
 # ---- Open invitation and the live stream -----------------------------------
-call carol POST /api/games '{"variant":"chess","color":"black","clock":{"minutes":5,"increment":3}}'
+# White's clock runs from the second move to the restart at the end, past
+# the 150-ply van Gog game: 30 minutes outlast it on a loaded machine.
+call carol POST /api/games '{"variant":"chess","color":"black","clock":{"minutes":30,"increment":3}}'
 expect "a game for anyone with the link" 201 "invite="
 L=$(field id); INV=$(field invite_url | sed 's/.*invite=//')
 call eve POST "/api/games/$L/join" '{"invite":"0123"}'; expect "a wrong invitation" 403 "not valid"
@@ -278,19 +280,21 @@ call carol GET /api/blocks; expect "carol's block list" 200 '["eve"]'
 call eve POST /api/games '{"variant":"chess","opponent":"carol"}'; expect "a blocked challenge" 403 "does not accept challenges"
 call carol DELETE /api/blocks/eve; expect "carol unblocks eve" 200
 
-# ---- A long van Gog game: the state's size, the legal list --------------------
-# 64 plies of pseudo-random legal actions (ttchess moves picks among them;
+# ---- A long van Gog game: the state's size, the switches ------------------
+# 150 plies of pseudo-random legal actions (ttchess moves picks among them;
 # a third of them at least leave the board or arrive from another time),
 # played through the API by bob and carol.  The state without the
-# switches stays under 20 KB (a van Gog position has some 3,400 legal
-# actions: with them it weighs over 400 KB); ?legal=1 lists exactly the
-# actions ttchess moves prints for the position.
+# switches stays under 20 KB: each action is its ply, coordinate and human
+# forms, what it does only with ?what=1 (with it the state weighs some
+# 28 KB; a van Gog position has some 3,400 legal actions: with them, over
+# 400 KB); the kinds of the actions played are described either way.
+# ?legal=1 lists exactly the actions ttchess moves prints for the position.
 call bob POST /api/games '{"variant":"vangog","color":"white","opponent":"carol","days_per_move":3}'
 V=$(field id)
 call carol POST "/api/games/$V/accept"; expect "a van Gog game" 200
 RANDOM=26
 vmoves=""
-for ply in $(seq 0 63); do
+for ply in $(seq 0 149); do
     mapfile -t vlegal < <("$TTCHESS" moves --variant vangog --moves "$vmoves")
     mapfile -t vtravel < <(printf '%s\n' "${vlegal[@]}" | grep -v '^[a-h][1-8][a-h][1-8]$')
     [ "${#vlegal[@]}" -gt 0 ] || break
@@ -300,14 +304,24 @@ for ply in $(seq 0 63); do
     [ "$CODE" = 200 ] || break
     vmoves="$vmoves $a"
 done
-expect "64 plies of van Gog through the API" 200 '"ply":64'
-grep -qF '"legal"' "$tmp/body" || grep -qF '"nodes"' "$tmp/body" &&
-    { failed=$((failed + 1)); echo "FAIL: the actions reply lists the legal actions or the positions"; } ||
+expect "150 plies of van Gog through the API" 200 '"ply":150'
+grep -qF '"legal"' "$tmp/body" || grep -qF '"nodes"' "$tmp/body" || grep -qF '"at_node"' "$tmp/body" &&
+    { failed=$((failed + 1)); echo "FAIL: the actions reply lists the legal actions, the positions or what the actions do"; } ||
     passed=$((passed + 1))
-call eve GET "/api/games/$V"; expect "the long van Gog game" 200 '"ply":64'
+call eve GET "/api/games/$V"; expect "the long van Gog game" 200 '"ply":150'
+expect "its actions are their ply and forms" 200 '"actions":[{"ply":1,"coord":"'
+expect "the kinds of the actions played, without what they do" 200 '"arrival":{"words":'
+grep -qF '"at_node"' "$tmp/body" && { failed=$((failed + 1)); echo "FAIL: the default state says what each action does"; } ||
+    passed=$((passed + 1))
 size=$(wc -c <"$tmp/body")
-call eve GET "/api/games/$V?legal=1&nodes=1"
-echo "api-test: a van Gog game at ply 64: state $size bytes; with ?legal=1&nodes=1 $(wc -c <"$tmp/body") bytes"
+call eve GET "/api/games/$V?what=1"
+what_size=$(wc -c <"$tmp/body")
+expect "what each action does asked for" 200 '"actions":[{"ply":1,"coord":"'
+[ "$(grep -o '"at_node":' "$tmp/body" | wc -l)" = 150 ] && grep -qF ',"kind":"arrival","from":"' "$tmp/body" &&
+    ! grep -qF '"legal"' "$tmp/body" && ! grep -qF '"nodes"' "$tmp/body" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: ?what=1 does not say what each of the 150 actions does, or lists more: $(head -c 300 "$tmp/body")"; }
+call eve GET "/api/games/$V?legal=1&nodes=1&what=1"
+echo "api-test: a van Gog game at ply 150: state $size bytes; with ?what=1 $what_size bytes; with ?legal=1&nodes=1&what=1 $(wc -c <"$tmp/body") bytes"
 [ "$size" -lt 20480 ] && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: a van Gog game's state weighs $size bytes, over 20 KB"; }
 call eve GET "/api/games/$V?legal=1"
@@ -315,6 +329,8 @@ sed 's/.*"legal":\[//' "$tmp/body" | grep -o '{"coord":"[^"]*"' | sed 's/.*"coor
 "$TTCHESS" moves --variant vangog --moves "$vmoves" | sort >"$tmp/legal.cli"
 [ -s "$tmp/legal.cli" ] && cmp -s "$tmp/legal.api" "$tmp/legal.cli" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: ?legal=1 lists $(wc -l <"$tmp/legal.api") actions, ttchess moves $(wc -l <"$tmp/legal.cli"):"; diff "$tmp/legal.api" "$tmp/legal.cli" | head -5; }
+grep -qF '"at_node"' <(sed 's/"legal":.*//' "$tmp/body") &&
+    { failed=$((failed + 1)); echo "FAIL: ?legal=1 says what each played action does"; } || passed=$((passed + 1))
 
 # ---- The client's files ------------------------------------------------------
 # Served with their types, and kept by the browser: revalidated at each use

@@ -107,7 +107,8 @@ static bool query_switch(const ApiRequest *req, const char *name)
 
 unsigned state_parts(const ApiRequest *req)
 {
-    return (query_switch(req, "legal") ? STATE_LEGAL : 0) | (query_switch(req, "nodes") ? STATE_NODES : 0);
+    return (query_switch(req, "legal") ? STATE_LEGAL : 0) | (query_switch(req, "nodes") ? STATE_NODES : 0) |
+           (query_switch(req, "what") ? STATE_WHAT : 0);
 }
 
 /* Does the path match `pattern`, where each "*" is one path segment?

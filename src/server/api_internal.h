@@ -28,8 +28,8 @@ void reply_text(ApiReply *r, int status, const char *type, char *text);
 json_t *body_object(const ApiRequest *req, ApiReply *r);
 /* A string member, or NULL when absent or not a string. */
 const char *member_string(json_t *o, const char *name);
-/* The parts of a game's state the query asks for (?legal=1, ?nodes=1):
- * STATE_LEGAL and STATE_NODES of play_state. */
+/* The parts of a game's state the query asks for (?legal=1, ?nodes=1,
+ * ?what=1): STATE_LEGAL, STATE_NODES and STATE_WHAT of play_state. */
 unsigned state_parts(const ApiRequest *req);
 
 /* ---- Games and limits (api.c) --------------------------------------------- */

@@ -133,9 +133,19 @@ static void add_move_fields(json_t *obj, const Variant *v, Move m)
     json_object_set_new(obj, "at_node", json_boolean(m.flags & MOVE_AT_NODE));
 }
 
+/* Notes the kind of an action listed, by name, for kinds_json. */
+static void note_kind(json_t *seen, const Variant *v, Move m)
+{
+    json_object_set_new(seen, variant_action_kind(v, m.kind)->name, json_true());
+}
+
 /* Every action with its coordinate and human forms, each formatted at the
- * position where it was played (the node before it in play order). */
-static json_t *actions_json(const Game *g)
+ * position where it was played (the node before it in play order), and
+ * when `what` what it does (add_move_fields).  A client with the rules
+ * replays the coordinates and needs no more, and the what-fields would be
+ * two thirds of the list: over a long time-travel game they alone carry
+ * the state past 20 KB.  Each action's kind is noted in `seen` either way. */
+static json_t *actions_json(const Game *g, bool what, json_t *seen)
 {
     json_t *list = json_array();
     Text coord = TEXT_INIT, human = TEXT_INIT;
@@ -149,7 +159,8 @@ static json_t *actions_json(const Game *g)
         g->variant->format_human(&l, m, &human);
         line_close(&l);
         json_t *a = json_pack("{s:i, s:s, s:s}", "ply", i, "coord", text_str(&coord), "human", text_str(&human));
-        if (a) add_move_fields(a, g->variant, m);
+        if (a && what) add_move_fields(a, g->variant, m);
+        note_kind(seen, g->variant, m);
         json_array_append_new(list, a);
     }
     text_free(&coord);
@@ -199,7 +210,9 @@ static json_t *nodes_json(const Game *g)
     return list;
 }
 
-static json_t *legal_json(const Game *g)
+/* The legal actions of the present position, each with what it does;
+ * their kinds noted in `seen`. */
+static json_t *legal_json(const Game *g, json_t *seen)
 {
     json_t *list = json_array();
     MoveList moves;
@@ -215,6 +228,7 @@ static json_t *legal_json(const Game *g)
             g->variant->format_human(&l, moves.moves[i], &human);
             json_t *a = json_pack("{s:s, s:s}", "coord", text_str(&coord), "human", text_str(&human));
             if (a) add_move_fields(a, g->variant, moves.moves[i]);
+            note_kind(seen, g->variant, moves.moves[i]);
             json_array_append_new(list, a);
         }
     }
@@ -278,22 +292,15 @@ static json_t *kind_json(const ActionKind *k)
 }
 
 /* The kinds of the actions a state lists, played and (when listed) legal,
- * by name: a client learns from them how each is made, and needs no list
- * of its own (docs/api.md, "kinds").  `legal` may be NULL. */
-static json_t *kinds_json(const Variant *v, json_t *actions, json_t *legal)
+ * whose names are in `seen` (note_kind): a client learns from them how each
+ * is made, and needs no list of its own (docs/api.md, "kinds"). */
+static json_t *kinds_json(const Variant *v, json_t *seen)
 {
-    json_t *seen = json_object(), *out = json_object();
-    json_t *lists[] = { actions, legal };
-    for (int i = 0; seen && i < 2 && lists[i]; i++) {
-        size_t n;
-        json_t *a;
-        json_array_foreach(lists[i], n, a) json_object_set(seen, json_string_value(json_object_get(a, "kind")), json_true());
-    }
+    json_t *out = json_object();
     for (int k = 0; seen && out && k < 256; k++) {
         const ActionKind *kind = variant_action_kind(v, (uint8_t)k);
         if (kind->kind == k && json_object_get(seen, kind->name)) json_object_set_new(out, kind->name, kind_json(kind));
     }
-    json_decref(seen);
     return out;
 }
 
@@ -319,9 +326,11 @@ json_t *play_state(const GameRow *row, const Game *g, int64_t user, unsigned par
      * variant's own): with the variant, the options and the actions, what
      * a client with the rules replays the game from. */
     json_object_set_new(st, "start_fen", row->fen ? json_string(row->fen) : json_null());
-    json_t *actions = actions_json(g);
-    json_t *legal = !(parts & STATE_LEGAL) ? NULL : active ? legal_json(g) : json_array();
-    json_object_set_new(st, "kinds", kinds_json(g->variant, actions, legal));
+    json_t *seen = json_object();
+    json_t *actions = actions_json(g, parts & STATE_WHAT, seen);
+    json_t *legal = !(parts & STATE_LEGAL) ? NULL : active ? legal_json(g, seen) : json_array();
+    json_object_set_new(st, "kinds", kinds_json(g->variant, seen));
+    json_decref(seen);
     json_object_set_new(st, "actions", actions);
     if (parts & STATE_NODES) json_object_set_new(st, "nodes", nodes_json(g));
     if (legal) json_object_set_new(st, "legal", legal);

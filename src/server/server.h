@@ -296,11 +296,11 @@ int auth_register_limit(void);
 bool play_load(Store *s, const GameRow *row, Game *g, Text *err);
 #define PLAY_MOVED_ON "the game changed while it was read"
 /* The parts of a game's state listed only when asked (docs/api.md,
- * "?legal=1", "?nodes=1"): the legal actions and every position of the
- * record are most of a time-travel game's state (a van Gog position has
- * thousands of legal actions), and a client with the rules computes them
- * from the record. */
-enum { STATE_LEGAL = 1, STATE_NODES = 2 };
+ * "?legal=1", "?nodes=1", "?what=1"): the legal actions, every position of
+ * the record and what each played action does are most of a time-travel
+ * game's state (a van Gog position has thousands of legal actions), and a
+ * client with the rules computes them from the record's coordinates. */
+enum { STATE_LEGAL = 1, STATE_NODES = 2, STATE_WHAT = 4 };
 /* The state of docs/api.md's GET /api/games/{id}, for the viewer `user`
  * (0: not logged in), with the parts of `parts` (STATE_LEGAL, ...). */
 json_t *play_state(const GameRow *row, const Game *g, int64_t user, unsigned parts);

@@ -245,12 +245,7 @@ export const api = {
   games: () => request<GamesReply>('GET', '/api/games'),
   variants: () => request<{ variants: Variant[] }>('GET', '/api/variants'),
   createGame: (req: NewGameRequest) => request<NewGameReply>('POST', '/api/games', req),
-  // The whole state, with the legal actions and the record's positions, which the server lists only
-  // when asked (docs/api.md): for a client without the rules. The game page uses `state` and `actBrief`.
-  game: (id: string) => request<GameState>('GET', `/api/games/${encodeURIComponent(id)}?legal=1&nodes=1`),
   join: (id: string, invite: string) => request<unknown>('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }),
-  act: (id: string, action: string, ply: number) =>
-    request<GameState>('POST', `/api/games/${encodeURIComponent(id)}/actions?legal=1&nodes=1`, { action, ply }),
   /** The state as the server sends it by default, for a page that has the rules and computes the
    *  legal actions and the positions itself; `query` asks for more (`?nodes=1`). */
   state: (id: string, query = '') => request<GameState>('GET', `/api/games/${encodeURIComponent(id)}${query}`),

@@ -145,7 +145,7 @@ export type GameState = {
   reason: string | null;
   timelines: number;
   legal: { coord: string; human: string; kind: string; from: string | null; to: string | null; arg: number }[];
-  actions: { ply: number; coord: string; human: string; kind: string }[];
+  actions: { ply: number; coord: string; human: string }[];
 };
 
 export async function gameState(p: Player, id: string): Promise<GameState> {
