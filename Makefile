@@ -15,7 +15,9 @@
 #   make CC=clang test   the same with clang (in build-clang/)
 #   make perft-long   the deep perft counts
 #   make bench        speed against Stockfish (built with -march=native), the
-#                     engine's node signature (ttchess bench), and a short
+#                     WebAssembly build's perft against the portable one
+#                     (bench/wasm-speed.sh), the engine's node signature
+#                     (ttchess bench), and a short
 #                     run of the server under load (bench/load.sh; make
 #                     bench-load for the README's longer one)
 #   make match        a few games of the engine against each opponent of
@@ -178,7 +180,7 @@ web/dist/app.js: web/node_modules/.package-lock.json $(WEB_SRC)
 # the stack first in memory, so that an overflow traps instead of
 # writing over the data.  build.mjs empties web/dist, so the module is
 # copied there after app.js.
-WASM_BUILD := build-wasm
+WASM_BUILD ?= build-wasm
 WASM_CC := clang --target=wasm32-wasi
 WASM_OPT ?= -O2
 WASM_STACK := 4194304
@@ -367,6 +369,8 @@ bench:
 	TTCHESS=build-bench/ttchess ./bench/travelers-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/chessgi-speed.sh
 	TTCHESS=build-bench/ttchess ./bench/search-speed.sh
+	@$(MAKE) --no-print-directory $(BUILD)/ttchess web
+	TTCHESS=$(BUILD)/ttchess ./bench/wasm-speed.sh
 	@$(MAKE) --no-print-directory BUILD=build-bench OPT="-O3 -march=native" build-bench/bench/load
 	@./scripts/ensure-packages $(PG_PACKAGES)
 	TTCHESS=build-bench/ttchess LOAD=build-bench/bench/load ./bench/load.sh 5
