@@ -301,7 +301,12 @@ class WasmRules implements Rules {
 /** The module's bytes, or a response to compile as it streams in. */
 type Source = string | URL | ArrayBuffer | ArrayBufferView;
 
+/** The name of the performance measure of the module's load (fetch, compile, start), which the
+ *  browser tests read and a player's developer tools show. */
+export const LOAD_MEASURE = 'ttchess-rules-load';
+
 async function instantiate(source: Source): Promise<Rules> {
+  const start = performance.now();
   const m = new Module();
   const imports: WebAssembly.Imports = {
     wasi_snapshot_preview1: wasiImports(() => m.exports.memory),
@@ -320,6 +325,7 @@ async function instantiate(source: Source): Promise<Rules> {
   }
   m.exports = instance.exports as unknown as Exports;
   m.exports._initialize();
+  performance.measure(LOAD_MEASURE, { start, end: performance.now() });
   return new WasmRules(m);
 }
 

