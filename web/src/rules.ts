@@ -11,7 +11,7 @@
 // wasm_alloc, and each text the module answers is a block of its own, read here and given back to
 // wasm_free. A call that fails answers 0, and wasm_error() says why in the library's words.
 
-import type { Action, Color, GameNode, KindInfo } from './api';
+import type { Action, GameState } from './api';
 
 /** The library's own sentence for a refusal (an illegal action, a bad FEN, a bad option). */
 export class RulesError extends Error {}
@@ -50,22 +50,8 @@ export interface FenPart {
 
 /** What the server's GET /api/games/{id} says of the position and the record (docs/api.md),
  *  computed here: same field names and meanings. */
-export interface LocalState {
-  ply: number;
-  to_move: Color;
-  timelines: number;
-  check: boolean;
-  fen: string;
-  board: string;
-  marks: Record<string, string>;
-  result: string | null;
-  reason: string | null;
-  actions: Action[];
-  nodes: GameNode[];
-  legal: Action[];
-  kinds: Record<string, KindInfo>;
-  panels: string[];
-}
+export type LocalState = Pick<GameState, 'ply' | 'to_move' | 'timelines' | 'check' | 'fen' | 'board' | 'marks' |
+  'result' | 'reason' | 'actions' | 'nodes' | 'legal' | 'kinds' | 'panels'>;
 
 export type Score = { cp: number } | { mate: number };
 
