@@ -7,7 +7,8 @@
 # once, a non-player's move, kibitz text kept as text, kibitz switched off by
 # the players (only by them) refused to spectators, SQL metacharacters
 # in every field, take-back by consent, the live stream and its replay
-# with Last-Event-ID, and that the database keeps everything across a
+# with Last-Event-ID, the state's last event and a stream opened after
+# it, and that the database keeps everything across a
 # restart; the state's parts asked for by ?legal=1, ?nodes=1 and ?what=1
 # (the legal list equal to ttchess moves'), a 150-ply van Gog game's state
 # under 20 KB, events that carry only the action; the client's files
@@ -228,6 +229,7 @@ stream_pid=$!
 sleep 0.5
 call eve POST "/api/games/$L/actions" '{"action":"d4","ply":0}'; expect "a live move" 200
 call carol POST "/api/games/$L/actions" '{"action":"d5","ply":1}'; expect "the reply" 200 '"running":"white"'
+reply_event=$(field event)
 wait "$stream_pid"
 grep -q '"coord":"d2d4"' "$tmp/stream" && grep -q '"coord":"d7d5"' "$tmp/stream" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: the stream did not carry both actions:"; cat "$tmp/stream"; }
@@ -235,6 +237,22 @@ first=$(awk '/^id: / { id = $2 } /"coord":"d2d4"/ { print id; exit }' "$tmp/stre
 curl -s -N -m 2 -H "Last-Event-ID: $first" "$B/api/games/$L/events" >"$tmp/replay"
 ! grep -q '"coord":"d2d4"' "$tmp/replay" && grep -q '"coord":"d7d5"' "$tmp/replay" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: Last-Event-ID did not replay only what was missed:"; cat "$tmp/replay"; }
+
+# The state names the last event it includes (the reply to an action
+# too): a stream opened after it sends what came later, not the history.
+last=$(awk '/^id: / { id = $2 } END { print id }' "$tmp/stream")
+call bob GET "/api/games/$L"; expect "the state after the stream" 200
+state_event=$(field event)
+[ -n "$last" ] && [ "$state_event" = "$last" ] && [ "$reply_event" = "$last" ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: the state names event '$state_event', the action's reply '$reply_event', the stream's last is '$last'"; }
+curl -s -N -m 2 "$B/api/games/$L/events?last_event_id=$state_event" >"$tmp/after" &
+stream_pid=$!
+sleep 0.5
+call bob POST "/api/games/$L/kibitz" '{"text":"after the state"}'; expect "a comment after the state" 201
+wait "$stream_pid"
+[ "$(grep -c '^id: ' "$tmp/after")" = 1 ] && [ "$(awk '/^id: / { print $2 }' "$tmp/after")" -gt "$last" ] &&
+    grep -q '"text":"after the state"' "$tmp/after" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: the stream opened after the state's event sent more (or less):"; cat "$tmp/after"; }
 
 # An action's event carries the action and nothing more: spectators and
 # the opponent apply it with their own rules.

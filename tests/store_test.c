@@ -215,7 +215,7 @@ static void *race(void *arg)
     bool stale = false;
     pthread_barrier_wait(r->start);
     r->won = store_begin(r->s) && store_game_update(r->s, &r->row, &stale) &&
-             store_event_add(r->s, r->row.id, "action", 1, "{}") && store_commit(r->s);
+             store_event_add(r->s, r->row.id, "action", 1, "{}", NULL) && store_commit(r->s);
     if (!r->won) store_rollback(r->s);
     return NULL;
 }

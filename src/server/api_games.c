@@ -233,8 +233,8 @@ static void take_seat(Store *s, GameRow *row, int64_t user, const char *event, A
         reply_error(r, 503, "the database cannot be written now");
     } else if (!under_game_limit(s, user, r)) {
         store_rollback(s);
-    } else if (!store_game_update(s, row, &stale) || !store_event_add(s, row->id, event, row->ply, data) ||
-               !store_commit(s)) {
+    } else if (!store_game_update(s, row, &stale) ||
+               !store_event_add(s, row->id, event, row->ply, data, &row->last_event) || !store_commit(s)) {
         store_rollback(s);
         if (stale) reply_error(r, 409, "someone else has just changed this game: reload it");
         else reply_error(r, 503, "the database cannot be written now");
@@ -300,8 +300,8 @@ void api_answer_challenge(Store *s, const ApiRequest *req, const char *id, bool 
         bool stale = false;
         if (!row.status || !row.reason || !store_begin(s)) {
             reply_error(r, 503, "the database cannot be written now");
-        } else if (!store_game_update(s, &row, &stale) || !store_event_add(s, id, "declined", row.ply, data) ||
-                   !store_commit(s)) {
+        } else if (!store_game_update(s, &row, &stale) ||
+                   !store_event_add(s, id, "declined", row.ply, data, &row.last_event) || !store_commit(s)) {
             store_rollback(s);
             reply_error(r, stale ? 409 : 503, stale ? "this challenge has just changed: reload it" : "the database cannot be written now");
         } else {

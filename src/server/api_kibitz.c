@@ -56,7 +56,8 @@ void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
                     reply_error(r, 503, "the database cannot be written now");
                 } else if (!store_game_update(s, &row, &stale) ||
                            !store_event_add(s, id, "kibitz-switch", row.ply,
-                                            row.kibitz ? "{\"enabled\":true}" : "{\"enabled\":false}") ||
+                                            row.kibitz ? "{\"enabled\":true}" : "{\"enabled\":false}",
+                                            &row.last_event) ||
                            !store_commit(s)) {
                     store_rollback(s);
                     if (stale) reply_error(r, 409, "the game has moved on: reload it");
@@ -84,7 +85,7 @@ void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
             } else if (!kibitz_allowed(s, req->user, r)) {
                 store_rollback(s);
             } else if (!store_kibitz_add(s, id, req->user, text, server_now_ms()) ||
-                       !store_event_add(s, id, "kibitz", row.ply, dump) || !store_commit(s)) {
+                       !store_event_add(s, id, "kibitz", row.ply, dump, &row.last_event) || !store_commit(s)) {
                 store_rollback(s);
                 reply_error(r, 503, "the database cannot be written now");
             } else {

@@ -340,6 +340,9 @@ json_t *play_state(const GameRow *row, const Game *g, int64_t user, unsigned par
     json_object_set_new(st, "takeback_offer",
                         row->takeback_offer ? json_string(side_name(row->takeback_offer - 1)) : json_null());
     json_object_set_new(st, "kibitz_enabled", json_boolean(row->kibitz));
+    /* The last event this state includes: a client opens the live stream
+     * after it, and receives what changed since, without the history. */
+    json_object_set_new(st, "event", json_integer(row->last_event));
     if (row->engine_level) json_object_set_new(st, "engine_level", json_integer(row->engine_level));
     if (row->invited_name) json_object_set_new(st, "challenged", json_string(row->invited_name));
     return st;

@@ -156,6 +156,9 @@ typedef struct GameRow {
     int to_move;                     /* 0: White, 1: Black                  */
     char *declared;                  /* an end the players declared: "0-1 white resigns" */
     int64_t version;                 /* raised by every write of the row     */
+    int64_t last_event;              /* the id of the game's last event when the
+                                      * row was read (0: none), so that a
+                                      * client opens the stream after it     */
 } GameRow;
 
 /* Opens the database of a --db argument: a SQLite file (created if need
@@ -232,8 +235,9 @@ bool store_actions(Store *s, const char *game, char ***texts, int *count);
 bool store_action_add(Store *s, const char *game, int ply, const char *coord, const char *human, int64_t at,
                       bool *stale);
 bool store_action_remove_last(Store *s, const char *game, int ply);
-/* Events: the live stream's history (SSE ids are their numbers). */
-bool store_event_add(Store *s, const char *game, const char *type, int ply, const char *data);
+/* Events: the live stream's history (SSE ids are their numbers).
+ * store_event_add sets *id (when not NULL) to the new event's number. */
+bool store_event_add(Store *s, const char *game, const char *type, int ply, const char *data, int64_t *id);
 bool store_events_after(Store *s, const char *game, int64_t after, json_t *out);
 bool store_kibitz_add(Store *s, const char *game, int64_t user, const char *text, int64_t at);
 bool store_kibitz_list(Store *s, const char *game, json_t *out);

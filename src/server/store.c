@@ -627,14 +627,17 @@ bool store_action_remove_last(Store *s, const char *game, int ply)
  * 8 first, and a stream reading then would never see 7.  Locking the
  * game's row before taking an id orders a game's events as they commit.
  * The other servers hear of the event when the transaction commits. */
-bool store_event_add(Store *s, const char *game, const char *type, int ply, const char *data)
+bool store_event_add(Store *s, const char *game, const char *type, int ply, const char *data, int64_t *id)
 {
     store_enter(s);
     DbConn *c = s->conns[held.slot];
+    DbRows r = { 0 };
     bool ok = (!s->driver->notify || RUN(s, "SELECT id FROM games WHERE id = $1 FOR UPDATE", NULL, DB_S(game)) == DB_OK) &&
-              RUN(s, "INSERT INTO events(game_id, type, ply, data) VALUES ($1, $2, $3, $4)", NULL, DB_S(game),
-                  DB_S(type), DB_I(ply), DB_S(data)) == DB_OK &&
-              (!s->driver->notify || s->driver->notify(c, game) == DB_OK);
+              RUN(s, "INSERT INTO events(game_id, type, ply, data) VALUES ($1, $2, $3, $4) RETURNING id", &r,
+                  DB_S(game), DB_S(type), DB_I(ply), DB_S(data)) == DB_OK &&
+              r.rows == 1 && (!s->driver->notify || s->driver->notify(c, game) == DB_OK);
+    if (ok && id) *id = db_int(&r, 0, 0);
+    db_rows_free(&r);
     store_leave(s);
     return ok;
 }

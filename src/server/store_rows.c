@@ -2,7 +2,7 @@
  *
  * A game's row, described once: each column of the games table that a
  * GameRow holds (and the few the SELECT computes: the players' names, the
- * number of actions), with its type, its place in GameRow, and the
+ * number of actions, the last event), with its type, its place in GameRow, and the
  * statements that write it.  The SELECT's column list, the INSERT's and
  * the UPDATE's, the values bound to them, the reading of a result row and
  * the freeing of a GameRow are all made from this one table, so that a
@@ -69,6 +69,11 @@ static const GameColumn COLUMNS[GAME_ROW_COLUMNS] = {
     /* The version is raised by the UPDATE itself (store.c's stale check). */
     STORED(version, COLUMN_INT64, 0),
     COMPUTED(invited_name, COLUMN_TEXT, "(SELECT name FROM users WHERE id = g.invited)"),
+    /* Read by the same statement as the row, so from the same snapshot:
+     * the events up to this one are those the row's state includes, and a
+     * stream opened after it sends exactly what changed since (docs/api.md,
+     * "Live events").  The index events_game makes it one lookup. */
+    COMPUTED(last_event, COLUMN_INT64, "(SELECT COALESCE(MAX(id), 0) FROM events WHERE game_id = g.id)"),
 };
 
 /* ---- The statements ------------------------------------------------------ */

@@ -12,7 +12,7 @@
 
 /* The columns a game's SELECT reads, in GameRow's description; a query
  * may read more after them (their numbers start here). */
-enum { GAME_ROW_COLUMNS = 29 };
+enum { GAME_ROW_COLUMNS = 30 };
 
 /* "SELECT <the row's columns><tail>", where the tail names the table as
  * "games g" ("... FROM games g WHERE g.id = $1").  Made once for each

@@ -96,6 +96,8 @@ export interface GameState {
   draw_offer: Color | null;
   takeback_offer: Color | null;
   kibitz_enabled: boolean;
+  /** The number of the last event of the game this state includes: the event stream is opened after it. */
+  event: number;
   /** The player challenged to this game (absent for other games). */
   challenged?: string;
 }

@@ -154,9 +154,9 @@ export class GamePage implements Page {
   constructor(private readonly root: HTMLElement, private readonly id: string, private readonly invite: string | null,
     private readonly me: string | null) {
     this.build();
+    // The event stream opens once the first state has come, after the last event that state includes.
     void this.refresh();
     void this.refreshKibitz();
-    this.listen();
     this.clockTimer = window.setInterval(() => this.renderClocks(), 200);
   }
 
@@ -402,12 +402,19 @@ export class GamePage implements Page {
 
   // ---- talking to the server -------------------------------------------------------------------
 
-  private listen(): void {
-    const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events`);
+  /**
+   * Opens the game's event stream after event `after`, the last one the state the page loaded includes,
+   * so that it brings what changed since and not the game's whole history (which every non-action
+   * event of it would make the page fetch again); null opens it from the start.
+   */
+  private listen(after: number | null): void {
+    const from = after === null ? '' : `?last_event_id=${after}`;
+    const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events${from}`);
     this.events = es;
     for (const t of EVENT_TYPES) es.addEventListener(t, (ev => this.onEvent(ev as MessageEvent)) as EventListener);
     es.onmessage = ev => this.onEvent(ev);
-    // The browser reconnects by itself, sending Last-Event-ID, so no action is missed; what changed
+    // The browser reconnects by itself, sending Last-Event-ID (or the address's number when no event
+    // came yet), so no action is missed; what changed
     // meanwhile that the events do not carry (clocks, offers) comes with a state fetched on reopening.
     es.onopen = () => {
       if (this.streamOpened) void this.refresh();
@@ -416,8 +423,9 @@ export class GamePage implements Page {
   }
 
   /**
-   * One event of the game's stream. A stream opened afresh begins with the game's whole history,
-   * so an action the page already has is recognised by its ply and coordinates and skipped; an action
+   * One event of the game's stream. The stream begins after the state the page loaded, but an action
+   * may still be one the page has (its own, confirmed by its reply, or one a later state brought): it
+   * is recognised by its ply and coordinates and skipped; an action
    * is played on the page's game, without asking the server for anything, except in a game with a
    * live clock, whose times only the server knows. Every other event changes what the rules cannot
    * know (an offer, the status, the seats), and the state is fetched again.
@@ -453,7 +461,7 @@ export class GamePage implements Page {
       return;
     }
     const { ply, coord } = change;
-    // Already played: the history sent when the stream opens, or the player's own action.
+    // Already played: the player's own action, or one a state fetched meanwhile brought.
     if (ply <= this.record.length && this.record[ply - 1] === coord) return;
     if (ply > this.record.length + 1) {
       // Actions are missing between the page's game and this one: the server's record fills the gap.
@@ -606,6 +614,7 @@ export class GamePage implements Page {
         try {
           const s = await api.state(this.id);
           if (this.destroyed) return;
+          if (!this.events) this.listen(s.event);
           if (!this.game) await this.start(s);
           else this.catchUp(s);
           this.el.notice.textContent = '';
@@ -615,6 +624,9 @@ export class GamePage implements Page {
           this.el.notice.textContent = e instanceof ApiError && e.status === 404
             ? `There is no game ${this.id}.` : `The game could not be loaded: ${errorText(e)}`;
           if (e instanceof ApiError && e.status === 404) this.el.title.textContent = 'No such game';
+          // A first state that could not be read (the server busy, the network down): the stream opens
+          // from the start, and its events (the history first) make the page try again.
+          else if (!this.events) this.listen(null);
         }
       } while (this.refreshAgain && !this.destroyed);
     } finally {
