@@ -135,7 +135,7 @@ test('Analyse from a game page opens the position shown, on an earlier timeline'
     const reply = await p.context.request.post(`/api/games/${id}/actions`, { data: { action, ply: i } });
     expect(reply.status(), await reply.text()).toBe(200);
   }
-  const state = await (await alice.context.request.get(`/api/games/${id}`)).json() as
+  const state = await (await alice.context.request.get(`/api/games/${id}?nodes=1`)).json() as
     { timelines: number; nodes: { ply: number; timeline: number; fen: string }[] };
   expect(state.timelines).toBe(2);
   const page = alice.page;
