@@ -27,7 +27,9 @@
  *     change nothing, and a refusal stays a refusal, with its status, when
  *     more bytes come;
  *   - X-Forwarded-For's address, when given, is an IP address in its
- *     usual spelling (inet_pton and inet_ntop give it back unchanged).
+ *     usual spelling (inet_pton and inet_ntop give it back unchanged);
+ *   - the input read as an Accept-Encoding value (up to its first NUL)
+ *     accepts gzip only when it names "gzip".
  */
 #include <arpa/inet.h>
 #include <jansson.h>
@@ -387,6 +389,19 @@ static void check_prefixes(const char *d, size_t len, const GateHead *whole)
  * reads no database. */
 const FixtureNeed fixture_need = FIXTURE_NONE;
 
+/* http_accepts_gzip reads any value without reading past it, and says yes
+ * only to a value that names gzip. */
+static void check_accept_encoding(const char *d, size_t size)
+{
+    char *value = malloc(size + 1);
+    if (!value) abort();
+    memcpy(value, d, size);
+    value[size] = '\0';
+    bool yes = http_accepts_gzip(value);
+    FUZZ_CHECK(!yes || strstr(value, "gzip"), "'%s' accepted gzip without naming it", value);
+    free(value);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *d = (const char *)data;
@@ -401,5 +416,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_forwarded(&h);
     if (h.verdict == GATE_COMPLETE) check_mhd_agrees(d, &h);
     check_prefixes(d, size, &h);
+    check_accept_encoding(d, size);
     return 0;
 }

@@ -371,6 +371,21 @@ static_get /app.js "If-None-Match: $tag"
     { failed=$((failed + 1)); echo "FAIL: an unchanged app.js revalidated: $CODE, $(wc -c <"$tmp/body") bytes"; }
 printf 'console.log(2);\n' >"$tmp/static/app.js"
 static_get /app.js "If-None-Match: $tag"; expect "a changed app.js revalidated" 200 'console.log(2);'
+# A file's gzip-compressed copy beside it (the build makes app.js.gz,
+# ttchess.wasm.gz, ...) goes to a browser that accepts gzip, never to one
+# that refuses it (q=0), and never when it is older than the file.
+printf 'console.log(3);\n' | gzip -n >"$tmp/static/app.js.gz"
+static_get /app.js "Accept-Encoding: gzip, deflate, br"
+[ "$CODE" = 200 ] && [ "$(header Content-Encoding)" = gzip ] && [ "$(header Vary)" = Accept-Encoding ] &&
+    [ "$(gzip -dc "$tmp/body")" = 'console.log(3);' ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: app.js asked with gzip: $CODE, encoding '$(header Content-Encoding)', vary '$(header Vary)'"; }
+static_get /app.js "Accept-Encoding: deflate, gzip;q=0"
+[ -z "$(header Content-Encoding)" ] && grep -q 'console.log(2);' "$tmp/body" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: app.js sent as '$(header Content-Encoding)' to a client refusing gzip"; }
+touch -d '2001-01-01' "$tmp/static/app.js.gz"
+static_get /app.js "Accept-Encoding: gzip"
+[ -z "$(header Content-Encoding)" ] && grep -q 'console.log(2);' "$tmp/body" && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: a compressed copy older than app.js was sent"; }
 static_get /games/abc; expect "a page of the client" 200 '<title>ttchess</title>'
 [ "$(header Cache-Control)" = no-cache ] && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: index.html may be kept unrevalidated ($(header Cache-Control))"; }

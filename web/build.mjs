@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
@@ -78,4 +79,10 @@ const css = [
 ].join('\n');
 writeFileSync(join(dist, 'app.css'), css);
 copyFileSync(join(here, 'index.html'), join(dist, 'index.html'));
-console.log('web/dist: index.html app.js app.css rules.mjs');
+
+// A gzip-compressed copy beside each large file, which the server sends to a browser that accepts
+// it (src/server/http.c, send_file); the Makefile does the same for ttchess.wasm after copying it.
+for (const name of ['app.js', 'app.css', 'engine-worker.js']) {
+  writeFileSync(join(dist, `${name}.gz`), gzipSync(readFileSync(join(dist, name)), { level: 9 }));
+}
+console.log('web/dist: index.html app.js app.css engine-worker.js rules.mjs, and their .gz');

@@ -451,3 +451,21 @@ size_t gate_format_reply(int status, const char *message, char *out, size_t size
     if (n >= 0 && (size_t)n < size) n += snprintf(out + n, size - (size_t)n, "\r\n%s", body);
     return n >= 0 && (size_t)n < size ? (size_t)n : 0;
 }
+
+/* ---- What the head asks of the reply ----------------------------------------- */
+
+bool http_accepts_gzip(const char *accept_encoding)
+{
+    const char *all = accept_encoding;
+    for (const char *p = all ? strstr(all, "gzip") : NULL; p; p = strstr(p + 4, "gzip")) {
+        const char *after = p + 4 + strspn(p + 4, " \t");
+        bool whole = (p == all || p[-1] == ' ' || p[-1] == ',' || p[-1] == '\t') &&
+                     (!*after || *after == ',' || *after == ';');
+        if (!whole) continue;
+        if (*after != ';') return true;
+        const char *q = after + 1 + strspn(after + 1, " \t");
+        if (strncmp(q, "q=", 2)) return true;
+        return strtod(q + 2, NULL) > 0;
+    }
+    return false;
+}

@@ -537,17 +537,39 @@ static bool etag_matches(struct MHD_Connection *c, const char *etag)
  * ("no-cache" with the file's tag): an unchanged app.js, app.css or
  * ttchess.wasm costs a 304 with no body, and index.html is never shown
  * stale after a new build, which a lifetime ("max-age") could not
- * promise without a content hash in every file's name. */
+ * promise without a content hash in every file's name.  `encoding` is
+ * "gzip" for a file's compressed copy, else NULL; either way the reply
+ * depends on Accept-Encoding, which a cache must know (Vary). */
 static enum MHD_Result send_file_reply(struct MHD_Connection *c, int status, const char *type, char *body,
-                                       size_t len, const char *etag)
+                                       size_t len, const char *etag, const char *encoding)
 {
     struct MHD_Response *resp = new_response(body, len);
     if (resp) {
         if (type) MHD_add_response_header(resp, "Content-Type", type);
+        if (encoding) MHD_add_response_header(resp, "Content-Encoding", encoding);
+        MHD_add_response_header(resp, "Vary", "Accept-Encoding");
         MHD_add_response_header(resp, "Cache-Control", "no-cache");
         MHD_add_response_header(resp, "ETag", etag);
     }
     return queue_response(c, status, resp);
+}
+
+/* The compressed copy of a resolved file that the build made beside it
+ * (NAME.gz: app.js, app.css, ttchess.wasm), open, with its status; -1
+ * when there is none, or when it is older than the file, so that a copy
+ * left from an earlier build is never served for a newer file. */
+static int open_compressed(struct Server *srv, const char *resolved, const struct stat *file, struct stat *sb)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s.gz", resolved) >= (int)sizeof path) return -1;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return -1;
+    bool fresh = fstat(fd, sb) == 0 && S_ISREG(sb->st_mode) && !is_database(srv, path, fd) &&
+                 (sb->st_mtim.tv_sec > file->st_mtim.tv_sec ||
+                  (sb->st_mtim.tv_sec == file->st_mtim.tv_sec && sb->st_mtim.tv_nsec >= file->st_mtim.tv_nsec));
+    if (fresh) return fd;
+    close(fd);
+    return -1;
 }
 
 /* Sends a resolved file of the folder, unless it is the database; 304
@@ -563,17 +585,27 @@ static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, c
         close(fd);
         return send_error(c, 404, "no such page");
     }
+    /* The compressed copy when the browser takes it: ttchess.wasm is a
+     * seventh of its size gzip-compressed, and arrives that much sooner. */
+    struct stat gz_sb;
+    int gz = http_accepts_gzip(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding")) ? open_compressed(srv, resolved, &sb, &gz_sb) : -1;
+    const char *encoding = gz >= 0 ? "gzip" : NULL;
+    if (gz >= 0) {
+        close(fd);
+        fd = gz;
+        sb = gz_sb;
+    }
     char etag[80];
     file_etag(&sb, etag);
     if (etag_matches(c, etag)) {
         close(fd);
-        return send_file_reply(c, 304, NULL, NULL, 0, etag);
+        return send_file_reply(c, 304, NULL, NULL, 0, etag, encoding);
     }
     size_t size = 0;
     char *body = read_whole(fd, &size);
     close(fd);
     if (!body) return send_error(c, 500, "cannot read the client's file");
-    return send_file_reply(c, 200, content_type(resolved), body, size, etag);
+    return send_file_reply(c, 200, content_type(resolved), body, size, etag, encoding);
 }
 
 /* Serves a file of the client from inside the static folder only; any

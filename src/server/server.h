@@ -418,6 +418,11 @@ typedef struct GateHead {
  * it lets through libmicrohttpd reads without an error page of its own. */
 void gate_check_head(const char *data, size_t len, GateHead *out);
 
+/* Does a request whose Accept-Encoding is this value (NULL: none) accept a
+ * gzip-compressed body: "gzip" among its codings, unless weighted q=0
+ * (RFC 9110, 12.5.3)?  The server then sends a file's compressed copy. */
+bool http_accepts_gzip(const char *accept_encoding);
+
 /* The security headers every reply carries (docs/api.md, "Security and
  * limits"), as name and value. */
 enum { SERVER_SECURITY_HEADER_COUNT = 4 };
