@@ -145,8 +145,8 @@ test('a live game: the opponent\'s move arrives with no state fetch and the cloc
   await expect.poll(async () => (await gameState(alice, id)).ply).toBe(2);
   await bob.page.waitForTimeout(1500);
   await act(alice, id, 'Nf3', 2);
-  const s = await gameState(alice, id);
-  const clock = s.clock as { white_ms: number; black_ms: number; running: string | null };
+  const reply = await alice.context.request.get(`/api/games/${id}`);
+  const { clock } = (await reply.json()) as { clock: { white_ms: number; running: string | null } };
   expect(clock.running).toBe('black');
   // White's time, charged and given its increment by the server, is the one the event brought.
   const white = `${Math.floor(clock.white_ms / 60000)}:${String(Math.floor(clock.white_ms / 1000) % 60).padStart(2, '0')}`;
