@@ -3,8 +3,9 @@
 // The game page. It keeps its own copy of the game, played by the library's rules in the page
 // (rules.ts): the record is read once from the server and replayed, and from then on each action
 // of the game's event stream is played on that copy, so that the legal actions, the positions and
-// the timelines are computed here, never downloaded. The server's state is fetched only for what
-// the rules cannot know (players, clocks, offers, an end by resignation, agreement or time). The
+// the timelines are computed here, never downloaded; a live clock's times come with the events. The
+// server's state is fetched only for what the rules and the events cannot tell (players, offers, an
+// end by resignation, agreement or time). The
 // player's own action is shown at once and the server's answer confirms it or puts it back. Every
 // legal action is reachable: by drag or click on the board (moves), from the rows beside it (drops,
 // arrivals, explosions), from the time-travel panel of a selected piece, from the list of all legal
@@ -438,8 +439,9 @@ export class GamePage implements Page {
     for (const t of EVENT_TYPES) es.addEventListener(t, (ev => this.onEvent(ev as MessageEvent)) as EventListener);
     es.onmessage = ev => this.onEvent(ev);
     // The browser reconnects by itself, sending Last-Event-ID (or the address's number when no event
-    // came yet), so no action is missed; what changed
-    // meanwhile that the events do not carry (clocks, offers) comes with a state fetched on reopening.
+    // came yet), so no action is missed, and the events replayed carry their clocks, counted from
+    // their own time; what changed meanwhile that the events do not carry (offers) comes with a state
+    // fetched on reopening.
     es.onopen = () => {
       if (this.streamOpened) void this.refresh();
       this.streamOpened = true;
