@@ -11,7 +11,8 @@
 # it, and that the database keeps everything across a
 # restart; the state's parts asked for by ?legal=1, ?nodes=1 and ?what=1
 # (the legal list equal to ttchess moves'), a 150-ply van Gog game's state
-# under 20 KB, events that carry only the action; the client's files
+# under 20 KB, events that carry only the action (and a live game's the
+# clocks as the state has them right after it); the client's files
 # served with their types (.wasm) and revalidated with a 304.
 #
 # Usage: TTCHESS=path/to/ttchess tests/api-test.sh   (default build/ttchess)
@@ -230,6 +231,7 @@ sleep 0.5
 call eve POST "/api/games/$L/actions" '{"action":"d4","ply":0}'; expect "a live move" 200
 call carol POST "/api/games/$L/actions" '{"action":"d5","ply":1}'; expect "the reply" 200 '"running":"white"'
 reply_event=$(field event)
+cp "$tmp/body" "$tmp/after-d5"
 wait "$stream_pid"
 grep -q '"coord":"d2d4"' "$tmp/stream" && grep -q '"coord":"d7d5"' "$tmp/stream" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: the stream did not carry both actions:"; cat "$tmp/stream"; }
@@ -254,10 +256,27 @@ wait "$stream_pid"
     grep -q '"text":"after the state"' "$tmp/after" && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: the stream opened after the state's event sent more (or less):"; cat "$tmp/after"; }
 
-# An action's event carries the action and nothing more: spectators and
-# the opponent apply it with their own rules.
-grep -qxF 'data: {"coord":"d2d4","human":"d4","ply":1,"type":"action"}' "$tmp/stream" && passed=$((passed + 1)) ||
-    { failed=$((failed + 1)); echo "FAIL: an action's event carries more (or less) than the action:"; grep d2d4 "$tmp/stream"; }
+# An action's event carries the action and, in a game with a live clock,
+# the clocks as the action left them and the moment it was committed:
+# spectators and the opponent apply it with their own rules and set their
+# clocks from it, with no state read.  Black's d5 event has the clocks of
+# the state that answered it (the same instant's, White's time running
+# from then on: the state, read a moment later, has the same or a few ms
+# less), and no more.
+# clock_of FILE: "kind base inc white black running" of the first clock in FILE.
+clock_of() {
+    grep -o '"clock":{[^}]*}' "$1" | head -n 1 |
+        sed 's/.*"kind":"\([^"]*\)".*"base_ms":\([0-9]*\).*"inc_ms":\([0-9]*\).*"white_ms":\([0-9]*\).*"black_ms":\([0-9]*\).*"running":"\([a-z]*\)".*/\1 \2 \3 \4 \5 \6/'
+}
+grep '"coord":"d7d5"' "$tmp/stream" >"$tmp/d5-event"
+read -r ekind ebase einc ewhite eblack erunning < <(clock_of "$tmp/d5-event")
+read -r skind sbase sinc swhite sblack srunning < <(clock_of "$tmp/after-d5")
+at=$(grep -o '"at":[0-9]*' "$tmp/d5-event" | cut -d: -f2)
+[ "$ekind $ebase $einc $eblack $erunning" = "live 1800000 3000 $sblack white" ] && [ "$skind $sbase $sinc $srunning" = "live 1800000 3000 white" ] &&
+    [ -n "$at" ] && [ "$swhite" -le "$ewhite" ] && [ "$((ewhite - swhite))" -lt 2000 ] &&
+    grep -qxE 'data: \{"coord":"d7d5","human":"d5","clock":\{[^}]*\},"at":[0-9]+,"ply":2,"type":"action"\}' "$tmp/d5-event" &&
+    passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: an action's event does not carry the clocks of the state right after it:"; cat "$tmp/d5-event" "$tmp/after-d5"; echo; }
 
 # ---- Limits (docs/api.md) ---------------------------------------------------
 for i in 2 3 4 5; do call eve POST "/api/games/$G/kibitz" "{\"text\":\"comment $i\"}"; done
@@ -326,6 +345,11 @@ expect "150 plies of van Gog through the API" 200 '"ply":150'
 grep -qF '"legal"' "$tmp/body" || grep -qF '"nodes"' "$tmp/body" || grep -qF '"at_node"' "$tmp/body" &&
     { failed=$((failed + 1)); echo "FAIL: the actions reply lists the legal actions, the positions or what the actions do"; } ||
     passed=$((passed + 1))
+# Without a live clock an action's event is the action and nothing more.
+curl -s -N -m 1 "$B/api/games/$V/events" >"$tmp/vevents"
+n=$(grep -cxE 'data: \{"coord":"[^"]*","human":"[^"]*","ply":[0-9]+,"type":"action"\}' "$tmp/vevents")
+[ "$n" = 150 ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: $n of the van Gog game's 150 action events are the action alone:"; grep -m 3 '"action"' "$tmp/vevents"; }
 call eve GET "/api/games/$V"; expect "the long van Gog game" 200 '"ply":150'
 expect "its actions are their ply and forms" 200 '"actions":[{"ply":1,"coord":"'
 expect "the kinds of the actions played, without what they do" 200 '"arrival":{"words":'

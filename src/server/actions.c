@@ -163,10 +163,15 @@ bool action_take(Store *s, GameRow *row, Game *g, int mine, const char *text, ch
     ActionTry t = { .s = s, .row = row, .g = g, .mine = mine, .theirs = !mine, .text = text,
                     .now = server_now_ms(), .kind = api_action_named(text), .event = event, .r = r };
     /* A side out of time has lost, whatever it sends. */
-    if (flag_due(row, t.now)) return end_on_time(row, g, event) || out_of_memory(r);
+    if (flag_due(row, t.now)) {
+        if (!end_on_time(row, g, event)) return out_of_memory(r);
+        stamp_clock(row, t.now, event);
+        return true;
+    }
     if (t.kind->on_turn && game_board(g)->side != mine) return reply_error(r, 403, "it is not your turn"), false;
     if (!t.kind->take(&t)) return false;
     snprintf(event[0], 512, "%s", t.kind->event);
     settle_row(row, g);
+    stamp_clock(row, t.now, event);
     return true;
 }

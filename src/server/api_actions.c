@@ -86,6 +86,30 @@ bool end_on_time(GameRow *row, Game *g, char event[2][512])
     return true;
 }
 
+/* The live clocks as the row has them at `now`, and `now`, added to the
+ * event's data: a page that follows the game by its events sets its
+ * clocks from them and fetches no state, and one that reads the event
+ * late (a stream reopened after Last-Event-ID) counts the running side's
+ * time from `at`.  A game without a live clock has neither: its event is
+ * the action alone (a correspondence deadline is the action's time plus
+ * the days a move, which a client knows).  The data stays as it was when
+ * the fields would not fit in it (the client then reads the state). */
+void stamp_clock(const GameRow *row, int64_t now, char event[2][512])
+{
+    if (!row->base_ms) return;
+    json_t *d = json_loads(event[1], 0, NULL);
+    bool running = !strcmp(row->status, "active") && row->ply > 0;
+    if (!json_is_object(d) || json_object_set_new(d, "clock", play_clock(row, row->to_move, running, now)) ||
+        json_object_set_new(d, "at", json_integer(now))) {
+        json_decref(d);
+        return;
+    }
+    char *dump = json_dumps(d, JSON_COMPACT);
+    if (dump && strlen(dump) < 512) snprintf(event[1], 512, "%s", dump);
+    free(dump);
+    json_decref(d);
+}
+
 /* After a committed action: the clocks' timer learns the game's new
  * deadline (clocks.c), as the engine learns that it may have to move. */
 static void wake_clock(Store *s, const GameRow *row, int64_t version)
@@ -118,7 +142,9 @@ static bool flag_once(Store *s, const char *id, int64_t now, int64_t *version, i
     text_free(&err);
     char event[2][512] = { "", "{}" };
     bool stale = false, begun = ok && store_begin(s);
-    ok = begun && end_on_time(&row, &g, event) && store_game_update(s, &row, &stale) &&
+    ok = begun && end_on_time(&row, &g, event);
+    if (ok) stamp_clock(&row, now, event);
+    ok = ok && store_game_update(s, &row, &stale) &&
          store_event_add(s, id, event[0], row.ply, event[1], &row.last_event) && store_commit(s);
     if (begun && !ok) store_rollback(s);
     if (ok) {

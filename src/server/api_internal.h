@@ -62,6 +62,9 @@ bool flag_due(const GameRow *row, int64_t now);
 /* Ends the game on time for its side to move and fills the "time" event;
  * false only when out of memory. */
 bool end_on_time(GameRow *row, Game *g, char event[2][512]);
+/* Adds the clocks at `now` ("clock", as the state has it) and `now`
+ * ("at") to the event's data, in a game with a live clock. */
+void stamp_clock(const GameRow *row, int64_t now, char event[2][512]);
 
 /* ---- The actions (actions.c) ---------------------------------------------- */
 

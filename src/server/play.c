@@ -261,7 +261,7 @@ static json_t *panels_json(const Game *g)
     return list;
 }
 
-static json_t *clock_json(const GameRow *row, int to_move, bool running)
+json_t *play_clock(const GameRow *row, int to_move, bool running, int64_t now)
 {
     if (row->days_per_move)
         return json_pack("{s:s, s:i, s:I}", "kind", "correspondence", "days_per_move", row->days_per_move, "deadline",
@@ -269,7 +269,7 @@ static json_t *clock_json(const GameRow *row, int to_move, bool running)
     if (!row->base_ms) return json_pack("{s:s}", "kind", "none");
     int64_t white = row->white_ms, black = row->black_ms;
     if (running) {
-        int64_t spent = server_now_ms() - row->last_action_at;
+        int64_t spent = now - row->last_action_at;
         if (to_move == WHITE) white -= spent;
         else black -= spent;
     }
@@ -335,7 +335,7 @@ json_t *play_state(const GameRow *row, const Game *g, int64_t user, unsigned par
     if (parts & STATE_NODES) json_object_set_new(st, "nodes", nodes_json(g));
     if (legal) json_object_set_new(st, "legal", legal);
     json_object_set_new(st, "panels", panels_json(g));
-    json_object_set_new(st, "clock", clock_json(row, b->side, active && row->ply > 0));
+    json_object_set_new(st, "clock", play_clock(row, b->side, active && row->ply > 0, server_now_ms()));
     json_object_set_new(st, "draw_offer", row->draw_offer ? json_string(side_name(row->draw_offer - 1)) : json_null());
     json_object_set_new(st, "takeback_offer",
                         row->takeback_offer ? json_string(side_name(row->takeback_offer - 1)) : json_null());

@@ -308,6 +308,11 @@ enum { STATE_LEGAL = 1, STATE_NODES = 2, STATE_WHAT = 4 };
 /* The state of docs/api.md's GET /api/games/{id}, for the viewer `user`
  * (0: not logged in), with the parts of `parts` (STATE_LEGAL, ...). */
 json_t *play_state(const GameRow *row, const Game *g, int64_t user, unsigned parts);
+/* The state's "clock" at the instant `now` (ms since the epoch), the side
+ * `to_move`'s time running when `running`: the live times left then, or
+ * the correspondence deadline.  The events of a game's actions carry it as
+ * they were committed (docs/api.md, "Live events"). */
+json_t *play_clock(const GameRow *row, int to_move, bool running, int64_t now);
 /* Reads an action as the game reads typed text; on success its coordinate
  * and human forms. */
 bool play_parse(const Game *g, const char *text, Move *m, Text *coord, Text *human, Text *err);

@@ -3,8 +3,9 @@
 // The game page. It keeps its own copy of the game, played by the library's rules in the page
 // (rules.ts): the record is read once from the server and replayed, and from then on each action
 // of the game's event stream is played on that copy, so that the legal actions, the positions and
-// the timelines are computed here, never downloaded. The server's state is fetched only for what
-// the rules cannot know (players, clocks, offers, an end by resignation, agreement or time). The
+// the timelines are computed here, never downloaded; a live clock's times come with the events. The
+// server's state is fetched only for what the rules and the events cannot tell (players, offers, an
+// end by resignation, agreement or time). The
 // player's own action is shown at once and the server's answer confirms it or puts it back. Every
 // legal action is reachable: by drag or click on the board (moves), from the rows beside it (drops,
 // arrivals, explosions), from the time-travel panel of a selected piece, from the list of all legal
@@ -29,6 +30,22 @@ import { chainTo, nodeByPly, pieceOfSend, Timelines } from './timelines';
 /** The page's state: the server's (players, status, clocks, offers) with the position, the record
  *  and the legal actions as the page's own rules compute them. */
 type PageState = GameState & { legal: Action[]; nodes: GameNode[] };
+
+/** The clocks an event brought: its number, the clocks as the server committed them with it, and the
+ *  moment (performance.now()) from which the running side's time counts down. */
+interface EventClock {
+  id: number;
+  clock: GameState['clock'];
+  since: number;
+}
+
+/** An action or a take-back of the event stream, with the clocks it carries. */
+interface RecordChange {
+  type: string;
+  ply: number;
+  coord: string;
+  clock: EventClock | null;
+}
 
 /** The actions of the POST .../actions request that are not moves of the game. */
 const CONTROLS = new Set(['resign', 'offer-draw', 'accept-draw', 'offer-takeback', 'accept-takeback', 'decline']);
@@ -113,7 +130,7 @@ export class GamePage implements Page {
   /** The player's action sent and not yet answered: the game as it was before it, and its ply. */
   private pending: { before: LocalGame; ply: number } | null = null;
   /** Actions and take-backs of the event stream that came before the game was loaded, in order. */
-  private early: { type: string; ply: number; coord: string }[] = [];
+  private early: RecordChange[] = [];
   /** The event stream has opened once: each later opening is a reconnection. */
   private streamOpened = false;
   private opts: RenderOptions = loadOptions();
@@ -122,7 +139,15 @@ export class GamePage implements Page {
   private timelines: Timelines | null = null;
   private events: EventSource | null = null;
   private clockTimer = 0;
+  /** When (performance.now()) the running side's time in `meta.clock` was what it reads. */
   private clockAt = 0;
+  /** The event whose clocks `meta.clock` holds (or the last event of the state that brought them): an
+   *  older event, or a state read before a newer event, does not set them back. */
+  private clockEvent = 0;
+  /** The least difference seen between this page's Date.now() and an event's `at`: the offset of the two
+   *  machines' clocks plus the quickest delivery, so that an event read late (replayed after a
+   *  reconnection) is counted from its own time and not from its arrival. */
+  private skew: number | null = null;
   private destroyed = false;
   private resizeObserver: ResizeObserver | null = null;
 
@@ -414,8 +439,9 @@ export class GamePage implements Page {
     for (const t of EVENT_TYPES) es.addEventListener(t, (ev => this.onEvent(ev as MessageEvent)) as EventListener);
     es.onmessage = ev => this.onEvent(ev);
     // The browser reconnects by itself, sending Last-Event-ID (or the address's number when no event
-    // came yet), so no action is missed; what changed
-    // meanwhile that the events do not carry (clocks, offers) comes with a state fetched on reopening.
+    // came yet), so no action is missed, and the events replayed carry their clocks, counted from
+    // their own time; what changed meanwhile that the events do not carry (offers) comes with a state
+    // fetched on reopening.
     es.onopen = () => {
       if (this.streamOpened) void this.refresh();
       this.streamOpened = true;
@@ -426,9 +452,9 @@ export class GamePage implements Page {
    * One event of the game's stream. The stream begins after the state the page loaded, but an action
    * may still be one the page has (its own, confirmed by its reply, or one a later state brought): it
    * is recognised by its ply and coordinates and skipped; an action
-   * is played on the page's game, without asking the server for anything, except in a game with a
-   * live clock, whose times only the server knows. Every other event changes what the rules cannot
-   * know (an offer, the status, the seats), and the state is fetched again.
+   * is played on the page's game, without asking the server for anything: in a game with a clock
+   * the event carries the clocks as the action left them. Every other event changes what the rules
+   * cannot know (an offer, the status, the seats), and the state is fetched again.
    */
   private onEvent(ev: MessageEvent): void {
     if (ev.type === 'kibitz') {
@@ -436,7 +462,7 @@ export class GamePage implements Page {
       return;
     }
     if (ev.type === 'time') this.endOnTime(ev.data as string);
-    let data: { ply?: unknown; coord?: unknown } = {};
+    let data: { ply?: unknown; coord?: unknown; clock?: unknown; at?: unknown } = {};
     try {
       data = JSON.parse(ev.data as string) as typeof data;
     } catch {
@@ -444,25 +470,62 @@ export class GamePage implements Page {
     }
     const ply = typeof data.ply === 'number' ? data.ply : null;
     const coord = typeof data.coord === 'string' ? data.coord : '';
+    const clock = this.eventClock(Number(ev.lastEventId) || 0, data.clock, data.at);
     if ((ev.type === 'action' && ply !== null && coord) || (ev.type === 'takeback' && ply !== null)) {
-      const change = { type: ev.type, ply, coord };
+      const change = { type: ev.type, ply, coord, clock };
       if (!this.game) this.early.push(change);
       else this.followRecord(change);
-      if (ev.type === 'action' && this.meta?.clock?.kind !== 'live') return;
+      // A live clock's times are the server's: an event without them (from an older server) is
+      // followed by the state.
+      if (ev.type === 'action' && (clock || this.meta?.clock?.kind !== 'live')) return;
+    } else if (clock) {
+      this.setClock(clock);
+      this.update();
     }
     void this.refresh();
   }
 
-  /** An action or a take-back of the event stream, played on the page's game. */
-  private followRecord(change: { type: string; ply: number; coord: string }): void {
+  /**
+   * The clocks an event carries ("clock", as they were when it was committed at "at", the server's ms
+   * since the epoch), with the moment of this page's performance.now() from which the running side's
+   * time counts down: the event's own time, read through the least offset seen between this page's
+   * clock and the events' (the machines' clocks may differ by minutes), so that an event read late,
+   * replayed after a reconnection, counts from when it happened. Null when the event has none.
+   */
+  private eventClock(id: number, clock: unknown, at: unknown): EventClock | null {
+    if (typeof clock !== 'object' || clock === null || typeof at !== 'number') return null;
+    const offset = Date.now() - at;
+    this.skew = this.skew === null ? offset : Math.min(this.skew, offset);
+    return { id, clock: clock as GameState['clock'], since: performance.now() - (offset - this.skew) };
+  }
+
+  /** The clocks of an event, unless the page already shows newer ones (a state read after it). */
+  private setClock(c: EventClock): void {
+    const m = this.meta;
+    if (!m || (c.id && c.id <= this.clockEvent)) return;
+    this.meta = { ...m, clock: c.clock };
+    this.clockAt = c.since;
+    this.clockEvent = c.id;
+  }
+
+  /** An action or a take-back of the event stream, played on the page's game, and the clocks it
+   *  brought set. */
+  private followRecord(change: RecordChange): void {
     if (change.type === 'takeback') {
       if (change.ply < this.record.length) this.replayRecord(this.record.slice(0, change.ply));
+      if (change.clock) this.setClock(change.clock);
       this.update();
       return;
     }
     const { ply, coord } = change;
     // Already played: the player's own action, or one a state fetched meanwhile brought.
-    if (ply <= this.record.length && this.record[ply - 1] === coord) return;
+    if (ply <= this.record.length && this.record[ply - 1] === coord) {
+      if (change.clock) {
+        this.setClock(change.clock);
+        this.update();
+      }
+      return;
+    }
     if (ply > this.record.length + 1) {
       // Actions are missing between the page's game and this one: the server's record fills the gap.
       void this.refresh();
@@ -472,6 +535,7 @@ export class GamePage implements Page {
     if (ply <= this.record.length) this.replayRecord([...this.record.slice(0, ply - 1), coord]);
     else this.playCoords([coord]);
     if (mover && ply === this.record.length) this.afterAction(mover);
+    if (change.clock) this.setClock(change.clock);
     this.update();
   }
 
@@ -648,8 +712,14 @@ export class GamePage implements Page {
   private apply(s: GameState, n: number): void {
     if (this.destroyed || n < this.applied) return;
     this.applied = n;
-    this.meta = s;
-    this.clockAt = performance.now();
+    // A state read before the last event whose clocks the page shows keeps them.
+    if (this.meta && s.event < this.clockEvent) {
+      this.meta = { ...s, clock: this.meta.clock };
+    } else {
+      this.meta = s;
+      this.clockAt = performance.now();
+      this.clockEvent = s.event;
+    }
     this.update();
   }
 
@@ -694,8 +764,8 @@ export class GamePage implements Page {
   /**
    * What the server does with the clocks and offers when an action is played, done at once so that the
    * page does not wait for the state: the mover's live clock stops with its increment and the other
-   * starts, a correspondence deadline is set from now, and the offers lapse. The server's state,
-   * fetched in a game with a live clock, then gives the exact times.
+   * starts, a correspondence deadline is set from now, and the offers lapse. The action's event then
+   * gives the exact times.
    */
   private afterAction(mover: Color): void {
     const m = this.meta;
@@ -773,8 +843,8 @@ export class GamePage implements Page {
         this.pending = null;
         before.free();
       }
-      // An end, and a live clock's times, are the server's to say.
-      if (reply.status !== 'active' || this.meta?.clock?.kind === 'live') void this.refresh();
+      // An end is the server's to say; a live clock's times come with the action's event.
+      if (reply.status !== 'active') void this.refresh();
       return true;
     } catch (e) {
       if (this.pending === token) {

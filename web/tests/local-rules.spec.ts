@@ -3,7 +3,8 @@
 // The game page plays by the library's rules in the page (web/src/rules.ts, the WebAssembly
 // build): the player's move is on the board before the server answers, and the answer confirms
 // it or puts it back with its rule; the opponent's action arrives by its event and is played in
-// the page, with no state fetched; a move queued during the opponent's turn (a premove) is played
+// the page, with no state fetched (in a game with a live clock too: the event carries the clocks);
+// a move queued during the opponent's turn (a premove) is played
 // as the turn comes, dropped when it is no longer legal, and cancelled by a click; and the legal
 // destinations of a piece of a van Gog position with some 3,400 legal actions are on the board
 // within a frame of its selection (the figure printed here is the README's).
@@ -113,6 +114,48 @@ test('the opponent\'s action arrives by its event, with no state fetched', async
   await expectBoard(carol.page, { e4: 'P', e5: 'p', f1: '.' });
   // The page computed Bob's legal actions itself.
   await expect(bob.page.locator('#legal-list button[data-coord="g8f6"]')).toBeVisible();
+  expect(bobFetches).toEqual([]);
+  expect(carolFetches).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a live game: the opponent\'s move arrives with no state fetch and the clocks follow', async ({ browser }) => {
+  const errors: string[] = [];
+  const alice = await newPlayer(browser, 'lra', errors);
+  const bob = await newPlayer(browser, 'lrb', errors);
+  const carol = await newPlayer(browser, 'lrc', errors);
+  const id = await createGame(alice, {
+    variant: 'chess', color: 'white', opponent: bob.name, clock: { minutes: 5, increment: 2 },
+  });
+  for (const p of [bob, carol]) {
+    await p.page.goto(`/games/${id}`);
+    await expect(p.page.locator('#game')).toHaveAttribute('data-status', 'active');
+    await showsPly(p.page, 0);
+  }
+  await bob.page.waitForTimeout(300);
+  const bobFetches = stateFetches(bob.page, id);
+  const carolFetches = stateFetches(carol.page, id);
+
+  // White's first action starts Black's clock; Bob answers on his page; White thinks a while.
+  await act(alice, id, 'e4', 0);
+  await showsPly(bob.page, 1);
+  await expect(bob.page.locator('#clock-black')).toHaveClass(/running/);
+  await dragMove(bob.page, 'e7', 'e5', 'black');
+  await showsPly(bob.page, 2);
+  await expect.poll(async () => (await gameState(alice, id)).ply).toBe(2);
+  await bob.page.waitForTimeout(1500);
+  await act(alice, id, 'Nf3', 2);
+  const reply = await alice.context.request.get(`/api/games/${id}`);
+  const { clock } = (await reply.json()) as { clock: { white_ms: number; running: string | null } };
+  expect(clock.running).toBe('black');
+  // White's time, charged and given its increment by the server, is the one the event brought.
+  const white = `${Math.floor(clock.white_ms / 60000)}:${String(Math.floor(clock.white_ms / 1000) % 60).padStart(2, '0')}`;
+  for (const p of [bob.page, carol.page]) {
+    await showsPly(p, 3);
+    await expect(p.locator('#clock-white .clock-time')).toHaveText(white);
+    await expect(p.locator('#clock-white')).not.toHaveClass(/running/);
+    await expect(p.locator('#clock-black')).toHaveClass(/running/);
+  }
   expect(bobFetches).toEqual([]);
   expect(carolFetches).toEqual([]);
   expect(errors).toEqual([]);
