@@ -295,6 +295,14 @@ static bool generate(Worker *w, int ply)
     return false;
 }
 
+static bool generate_chess(Worker *w, int ply)
+{
+    if (line_generate_chess(&w->line, &w->lists[ply])) return true;
+    w->out_of_memory = w->aborted = true;
+    atomic_store(&w->engine->stop, true);
+    return false;
+}
+
 /* The score of a position whose side to move has no action, by the game's rules. */
 static int no_action_score(Worker *w, int ply)
 {
@@ -351,8 +359,14 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
     int score;
     if (ply > 0 && early_end(w, ply, &score)) return score;
     if (ply >= ENGINE_MAX_PLY) return evaluate(w);
-    if (!generate(w, ply)) return 0;
-    if (w->lists[ply].count == 0) return no_action_score(w, ply);
+    /* Quiescence tries chess moves only (see is_noisy), so only those are
+     * generated; the whole list only when there are none, to tell a game
+     * that has ended from one whose actions are all time travel. */
+    if (!generate_chess(w, ply)) return 0;
+    if (w->lists[ply].count == 0) {
+        if (!generate(w, ply)) return 0;
+        if (w->lists[ply].count == 0) return no_action_score(w, ply);
+    }
     const Board *b = &present(w)->state->board;
     bool in_check = line_in_check(&w->line);
     int best = -EVAL_MATE + ply;
