@@ -592,12 +592,18 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     Move hash_move = tt_hit ? hit.move : move_none();
     if (tt_hit && table_settles(&f, &hit, &score)) return score;
 
+    f.in_check = line_in_check(&w->line);
+    f.eval = f.in_check ? -EVAL_INFINITE : tt_hit ? hit.eval : evaluate(w);
+    /* The prunings come before the actions are generated: a van Gog or
+     * Time Traveler's node lists a thousand and more, each judged by the
+     * rules, and a node pruned needs none of them.  A side with no action
+     * at all (stalemate, or a game's own end) is then not seen at a node
+     * that stands far above beta, as in chess engines generally; one that
+     * is mated is in check, and check is never pruned. */
+    if (f.board->halfmove < 100 && prunes_node(w, &f, null_allowed, &score)) return score;
     if (!generate(w, ply)) return 0;
     if (w->lists[ply].count == 0) return no_action_score(w, ply);
     if (f.board->halfmove >= 100) return 0;
-    f.in_check = line_in_check(&w->line);
-    f.eval = f.in_check ? -EVAL_INFINITE : tt_hit ? hit.eval : evaluate(w);
-    if (prunes_node(w, &f, null_allowed, &score)) return score;
 
     if (!score_moves(w, ply, hash_move, false)) {
         w->out_of_memory = w->aborted = true;
