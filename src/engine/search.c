@@ -153,6 +153,15 @@ static bool is_noisy(const Board *b, Move m)
  * general travels) and is treated like a quiet move. */
 static bool is_special(Move m) { return m.kind == MOVE_KING_BACK; }
 
+/* A quiet time-travel action in a game that prunes them (Evaluator.
+ * travel_pruning_depth): its check is neither extended nor spares it a
+ * reduction, since a van Gog position offers hundreds of checking
+ * arrivals, each answered by as many arrivals that block or capture. */
+static bool is_cheap_travel(const Worker *w, const Board *b, Move m)
+{
+    return w->engine->evaluator->travel_pruning_depth > 0 && !move_is_chess(m) && !is_noisy(b, m) && !is_special(m);
+}
+
 static int square_index(uint8_t s) { return s < 64 ? s : 64; }
 
 static int *history_of(Worker *w, Color side, Move m)
@@ -509,6 +518,7 @@ static inline bool prunes_node(Worker *w, const Frame *f, bool null_allowed, int
 static inline int search_action(Worker *w, const Frame *f, Move m, int searched, bool quiet, bool gives_check)
 {
     int alpha = f->alpha, beta = f->beta, depth = f->depth, ply = f->ply;
+    if (gives_check && is_cheap_travel(w, f->board, m)) gives_check = false;
     int new_depth = depth - 1 + (gives_check && ply < 2 * w->root_depth ? 1 : 0);
     if (searched == 0) return -search(w, -beta, -alpha, new_depth, ply + 1, true);
     int r = 0;
@@ -531,13 +541,23 @@ static inline int search_actions(Worker *w, Frame *f)
     const Evaluator *ev = w->engine->evaluator;
     const Board *b = f->board;
     int ply = f->ply, depth = f->depth;
-    int best = -EVAL_INFINITE, bound = TT_BOUND_UPPER, searched = 0, probes = 0;
+    int best = -EVAL_INFINITE, bound = TT_BOUND_UPPER, searched = 0, travels = 0, probes = 0;
     Move best_move = move_none();
     Move quiets[64];
     int quiet_count = 0;
     for (int i = 0; i < w->lists[ply].count; i++) {
         Move m = pick_move(w, ply, i);
         bool quiet = !is_noisy(b, m) && !is_special(m);
+        bool travel = quiet && !move_is_chess(m);
+        /* Where the game asks it, only the first few quiet time-travel
+         * actions are searched off the principal variation, in check or
+         * not, checks included: a van Gog position offers thousands of
+         * arrivals, hundreds of them checks or evasions.  Only once an
+         * action has been found that escapes mate, so that no mate is
+         * claimed for want of a look. */
+        if (travel && !f->pv_node && depth <= ev->travel_pruning_depth && best > -EVAL_MATE_BOUND &&
+            travels >= SEARCH.lmp_travel_base + depth)
+            continue;
         bool late = ev->late_move_pruning && !f->pv_node && !f->in_check && quiet && depth <= SEARCH.lmp_max_depth &&
                     best > -EVAL_MATE_BOUND && searched >= SEARCH.lmp_base + depth * depth;
         /* Late quiet actions are pruned near the leaves, except those that
@@ -554,6 +574,7 @@ static inline int search_actions(Worker *w, Frame *f)
         line_pop(&w->line);
         if (w->aborted) return 0;
         searched++;
+        travels += travel;
         if (score > best) {
             best = score;
             if (score > f->alpha) {
@@ -628,10 +649,10 @@ int search_root(Worker *w, int alpha, int beta, int depth)
             line_pop(&w->line);
             return 0;
         }
-        bool gives_check = line_in_check(&w->line);
+        const Board *b = game_board(w->engine->game);
+        bool gives_check = line_in_check(&w->line) && !is_cheap_travel(w, b, rm->move);
         int new_depth = depth - 1 + (gives_check ? 1 : 0);
         int score;
-        const Board *b = game_board(w->engine->game);
         if (i == w->pv_index) {
             score = -search(w, -beta, -alpha, new_depth, 1, true);
         } else {
