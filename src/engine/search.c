@@ -153,6 +153,15 @@ static bool is_noisy(const Board *b, Move m)
  * general travels) and is treated like a quiet move. */
 static bool is_special(Move m) { return m.kind == MOVE_KING_BACK; }
 
+/* A quiet time-travel action in a game that prunes them (Evaluator.
+ * travel_pruning_depth): its check is neither extended nor spares it a
+ * reduction, since a van Gog position offers hundreds of checking
+ * arrivals, each answered by as many arrivals that block or capture. */
+static bool is_cheap_travel(const Worker *w, const Board *b, Move m)
+{
+    return w->engine->evaluator->travel_pruning_depth > 0 && !move_is_chess(m) && !is_noisy(b, m) && !is_special(m);
+}
+
 static int square_index(uint8_t s) { return s < 64 ? s : 64; }
 
 static int *history_of(Worker *w, Color side, Move m)
@@ -295,6 +304,14 @@ static bool generate(Worker *w, int ply)
     return false;
 }
 
+static bool generate_chess(Worker *w, int ply)
+{
+    if (line_generate_chess(&w->line, &w->lists[ply])) return true;
+    w->out_of_memory = w->aborted = true;
+    atomic_store(&w->engine->stop, true);
+    return false;
+}
+
 /* The score of a position whose side to move has no action, by the game's rules. */
 static int no_action_score(Worker *w, int ply)
 {
@@ -351,8 +368,14 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
     int score;
     if (ply > 0 && early_end(w, ply, &score)) return score;
     if (ply >= ENGINE_MAX_PLY) return evaluate(w);
-    if (!generate(w, ply)) return 0;
-    if (w->lists[ply].count == 0) return no_action_score(w, ply);
+    /* Quiescence tries chess moves only (see is_noisy), so only those are
+     * generated; the whole list only when there are none, to tell a game
+     * that has ended from one whose actions are all time travel. */
+    if (!generate_chess(w, ply)) return 0;
+    if (w->lists[ply].count == 0) {
+        if (!generate(w, ply)) return 0;
+        if (w->lists[ply].count == 0) return no_action_score(w, ply);
+    }
     const Board *b = &present(w)->state->board;
     bool in_check = line_in_check(&w->line);
     int best = -EVAL_MATE + ply;
@@ -495,6 +518,7 @@ static inline bool prunes_node(Worker *w, const Frame *f, bool null_allowed, int
 static inline int search_action(Worker *w, const Frame *f, Move m, int searched, bool quiet, bool gives_check)
 {
     int alpha = f->alpha, beta = f->beta, depth = f->depth, ply = f->ply;
+    if (gives_check && is_cheap_travel(w, f->board, m)) gives_check = false;
     int new_depth = depth - 1 + (gives_check && ply < 2 * w->root_depth ? 1 : 0);
     if (searched == 0) return -search(w, -beta, -alpha, new_depth, ply + 1, true);
     int r = 0;
@@ -517,13 +541,23 @@ static inline int search_actions(Worker *w, Frame *f)
     const Evaluator *ev = w->engine->evaluator;
     const Board *b = f->board;
     int ply = f->ply, depth = f->depth;
-    int best = -EVAL_INFINITE, bound = TT_BOUND_UPPER, searched = 0, probes = 0;
+    int best = -EVAL_INFINITE, bound = TT_BOUND_UPPER, searched = 0, travels = 0, probes = 0;
     Move best_move = move_none();
     Move quiets[64];
     int quiet_count = 0;
     for (int i = 0; i < w->lists[ply].count; i++) {
         Move m = pick_move(w, ply, i);
         bool quiet = !is_noisy(b, m) && !is_special(m);
+        bool travel = quiet && !move_is_chess(m);
+        /* Where the game asks it, only the first few quiet time-travel
+         * actions are searched off the principal variation, in check or
+         * not, checks included: a van Gog position offers thousands of
+         * arrivals, hundreds of them checks or evasions.  Only once an
+         * action has been found that escapes mate, so that no mate is
+         * claimed for want of a look. */
+        if (travel && !f->pv_node && depth <= ev->travel_pruning_depth && best > -EVAL_MATE_BOUND &&
+            travels >= SEARCH.lmp_travel_base + depth)
+            continue;
         bool late = ev->late_move_pruning && !f->pv_node && !f->in_check && quiet && depth <= SEARCH.lmp_max_depth &&
                     best > -EVAL_MATE_BOUND && searched >= SEARCH.lmp_base + depth * depth;
         /* Late quiet actions are pruned near the leaves, except those that
@@ -540,6 +574,7 @@ static inline int search_actions(Worker *w, Frame *f)
         line_pop(&w->line);
         if (w->aborted) return 0;
         searched++;
+        travels += travel;
         if (score > best) {
             best = score;
             if (score > f->alpha) {
@@ -578,12 +613,18 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     Move hash_move = tt_hit ? hit.move : move_none();
     if (tt_hit && table_settles(&f, &hit, &score)) return score;
 
+    f.in_check = line_in_check(&w->line);
+    f.eval = f.in_check ? -EVAL_INFINITE : tt_hit ? hit.eval : evaluate(w);
+    /* The prunings come before the actions are generated: a van Gog or
+     * Time Traveler's node lists a thousand and more, each judged by the
+     * rules, and a node pruned needs none of them.  A side with no action
+     * at all (stalemate, or a game's own end) is then not seen at a node
+     * that stands far above beta, as in chess engines generally; one that
+     * is mated is in check, and check is never pruned. */
+    if (f.board->halfmove < 100 && prunes_node(w, &f, null_allowed, &score)) return score;
     if (!generate(w, ply)) return 0;
     if (w->lists[ply].count == 0) return no_action_score(w, ply);
     if (f.board->halfmove >= 100) return 0;
-    f.in_check = line_in_check(&w->line);
-    f.eval = f.in_check ? -EVAL_INFINITE : tt_hit ? hit.eval : evaluate(w);
-    if (prunes_node(w, &f, null_allowed, &score)) return score;
 
     if (!score_moves(w, ply, hash_move, false)) {
         w->out_of_memory = w->aborted = true;
@@ -608,10 +649,10 @@ int search_root(Worker *w, int alpha, int beta, int depth)
             line_pop(&w->line);
             return 0;
         }
-        bool gives_check = line_in_check(&w->line);
+        const Board *b = game_board(w->engine->game);
+        bool gives_check = line_in_check(&w->line) && !is_cheap_travel(w, b, rm->move);
         int new_depth = depth - 1 + (gives_check ? 1 : 0);
         int score;
-        const Board *b = game_board(w->engine->game);
         if (i == w->pv_index) {
             score = -search(w, -beta, -alpha, new_depth, 1, true);
         } else {

@@ -32,6 +32,8 @@ static const struct SearchParams {
     int lmr_min_moves;          /* moves searched in full before reducing */
     double lmr_base, lmr_divisor;
     int lmp_max_depth;          /* late move pruning up to here          */
+    int lmp_travel_base;        /* where the evaluator asks it (eval.h):
+                                   time-travel actions kept: base + depth */
     int lmp_base;               /* quiet moves kept: base + depth squared */
     int lmp_probes;             /* late quiet moves tried for a check    */
     int qsearch_delta;          /* margin of delta pruning in quiescence */
@@ -52,6 +54,7 @@ static const struct SearchParams {
     .lmr_base = 0.75,
     .lmr_divisor = 2.25,
     .lmp_max_depth = 3,
+    .lmp_travel_base = 2,
     .lmp_base = 4,
     .lmp_probes = 32,
     .qsearch_delta = 200,

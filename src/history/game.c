@@ -365,6 +365,20 @@ bool line_generate(const Line *l, MoveList *out)
     return line_variant(l)->generate(l, out) && !out->failed;
 }
 
+bool line_generate_chess(const Line *l, MoveList *out)
+{
+    const Variant *v = line_variant(l);
+    out->count = 0;
+    out->failed = false;
+    if (v->generate_chess) return v->generate_chess(l, out) && !out->failed;
+    if (!v->generate(l, out) || out->failed) return false;
+    int kept = 0;
+    for (int i = 0; i < out->count; i++)
+        if (move_is_chess(out->moves[i])) out->moves[kept++] = out->moves[i];
+    out->count = kept;
+    return true;
+}
+
 bool line_in_check(const Line *l) { return line_variant(l)->in_check(l); }
 
 bool line_outcome(const Line *l, Outcome *out) { return line_variant(l)->outcome(l, out); }

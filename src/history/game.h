@@ -156,6 +156,10 @@ bool line_parse_text(const Line *l, const char *text, Move *out, Text *err);
 
 /* The rules at the line's present position, through the variant. */
 bool line_generate(const Line *l, MoveList *out);
+/* The legal actions that are chess moves (move_is_chess), as
+ * line_generate lists them; through Variant.generate_chess where the game
+ * has one. */
+bool line_generate_chess(const Line *l, MoveList *out);
 bool line_in_check(const Line *l);
 bool line_outcome(const Line *l, Outcome *out);
 /* Is m one of the legal actions?  False in *legal too when out of memory

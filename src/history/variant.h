@@ -286,6 +286,13 @@ typedef struct Variant {
     /* Appends every legal action of the side to move at the line's
      * present position; false only when out of memory. */
     bool (*generate)(const struct Line *l, MoveList *out);
+    /* Optional: appends exactly the actions of generate() that are chess
+     * moves (move_is_chess), in the same order; false only when out of
+     * memory.  The engine's quiescence follows only those, and a game
+     * whose other actions come in the thousands (van Gog's arrivals, Time
+     * Traveler's explosions) saves their generation there.  NULL: the
+     * caller filters generate()'s list (line_generate_chess). */
+    bool (*generate_chess)(const struct Line *l, MoveList *out);
     /* Writes the state after the legal action m to *next (which has room
      * for the ext the variant declares) and returns the index of the node
      * the new state follows: the present node for an ordinary action, an

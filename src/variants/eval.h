@@ -94,6 +94,13 @@ typedef struct Evaluator {
      * the game at once.  Time Traveler's Chess says false: an explosion
      * can mate without what the search calls a check. */
     bool late_move_pruning;
+    /* Up to this depth the search keeps, at a node off the principal
+     * variation, only the first few quiet time-travel actions (and later
+     * ones that give check), besides every chess move the other
+     * prunings keep; 0: they are pruned only as quiet chess moves are.
+     * For a game whose positions offer thousands of them (van Gog's
+     * arrivals), almost all losing by the evaluation's own account. */
+    int travel_pruning_depth;
 } Evaluator;
 
 /* The evaluator of a variant: the one its table names (Variant.evaluator);

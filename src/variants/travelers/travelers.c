@@ -389,6 +389,8 @@ static bool travelers_in_check(const Line *l) { return travelers_check_threat(li
 
 static bool travelers_generate(const Line *l, MoveList *out) { return travelers_gen_state(line_state(l), out); }
 
+static bool travelers_generate_chess(const Line *l, MoveList *out) { return travelers_gen_chess(line_state(l), out); }
+
 /* Incorrectness ends the game before anything else: the side that just
  * moved cannot be incorrect, so it is the side to move (rules, status
  * order). */
@@ -589,6 +591,7 @@ const Variant VARIANT_TRAVELERS = {
     .from_fen = travelers_from_fen,
     .to_fen = travelers_to_fen,
     .generate = travelers_generate,
+    .generate_chess = travelers_generate_chess,
     .apply = travelers_apply,
     .in_check = travelers_in_check,
     .outcome = travelers_outcome,

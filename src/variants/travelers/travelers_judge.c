@@ -428,19 +428,34 @@ static void gen_annihilations(const Ctx *cx, MoveList *out)
     }
 }
 
+static bool gen_chess_moves(Ctx *cx, MoveList *out)
+{
+    int first = out->count;
+    if (!gen_pseudo(cx->b, out)) return false;
+    int kept = first;
+    for (int i = first; i < out->count; i++)
+        if (chess_move_ok(cx, out->moves[i], NULL)) out->moves[kept++] = out->moves[i];
+    out->count = kept;
+    return true;
+}
+
 bool travelers_gen_state(const State *s, MoveList *out)
 {
     Ctx cx;
     ctx_init(&cx, s);
-    int first = out->count;
-    if (!gen_pseudo(cx.b, out)) return false;
-    int kept = first;
-    for (int i = first; i < out->count; i++)
-        if (chess_move_ok(&cx, out->moves[i], NULL)) out->moves[kept++] = out->moves[i];
-    out->count = kept;
+    if (!gen_chess_moves(&cx, out)) return false;
     gen_annihilations(&cx, out);
     gen_explosions(&cx, out);
     return !out->failed;
+}
+
+/* The chess moves alone, as travelers_gen_state lists them first: no
+ * support search, which only explosions need. */
+bool travelers_gen_chess(const State *s, MoveList *out)
+{
+    Ctx cx;
+    ctx_init(&cx, s);
+    return gen_chess_moves(&cx, out) && !out->failed;
 }
 
 /* Is m legal?  If not, why writes the rule that forbids it. */

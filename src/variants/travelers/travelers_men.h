@@ -125,10 +125,11 @@ bool men_threat(const Men *m, Color c, Move *how);
 /* The key of ext computed from nothing. */
 uint64_t travelers_ext_key(const Options *o, const State *s);
 
-/* travelers_judge.c: the legal actions of position s; false only when
- * out of memory.  And: can each of the n support sets be given a
+/* travelers_judge.c: the legal actions of position s, or its chess moves
+ * alone; false only when out of memory.  And: can each of the n support sets be given a
  * distinct support? */
 bool travelers_gen_state(const State *s, MoveList *out);
+bool travelers_gen_chess(const State *s, MoveList *out);
 bool sets_matchable(const uint32_t *sets, int n);
 
 /* travelers_fen.c. */

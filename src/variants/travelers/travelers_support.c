@@ -345,19 +345,90 @@ static void search_setup(const State *s, Color c, Search *se, Sketch *k, Support
     se->out = out;
 }
 
+/* ---- Remembering recent searches ---------------------------------------- */
+
+/*
+ * A search's result depends only on the sketch it starts from and on its
+ * setup (the side, the empty squares, en passant), and the same position
+ * asks for it again and again: once to generate its explosions, then once
+ * for each explosion applied (its support set is recorded then), a
+ * thousand times at one node of the engine's search.  So each thread
+ * keeps the results of its last searches, in slots chosen by a hash of
+ * the pieces, and a result is taken only from a slot whose inputs are the
+ * same in every field: no hash can confuse two positions.
+ */
+enum { SUPPORT_MEMO_SLOTS = 64 };
+
+typedef struct SupportMemo {
+    bool used;
+    Color c;
+    Square ep;
+    bool ep_annihilated;
+    uint8_t castling;
+    Bitboard empty_now, own, enemy, untraveled, frozen;
+    Bitboard type[7];
+    Supports out;
+} SupportMemo;
+
+static _Thread_local SupportMemo support_memo[SUPPORT_MEMO_SLOTS];
+
+static SupportMemo *memo_slot(const Search *se, const Sketch *k)
+{
+    uint64_t h = k->own * 0x9E3779B97F4A7C15ull ^ k->enemy * 0xC2B2AE3D27D4EB4Full ^
+                 k->untraveled * 0x165667B19E3779F9ull ^ k->frozen ^ (uint64_t)se->c << 7 ^ se->ep;
+    h ^= h >> 29;
+    return &support_memo[(h * 0xBF58476D1CE4E5B9ull) >> 58];
+}
+
+static bool memo_holds(const SupportMemo *m, const Search *se, const Sketch *k)
+{
+    return m->used && m->c == se->c && m->ep == se->ep && m->ep_annihilated == se->ep_annihilated &&
+           m->castling == k->castling && m->empty_now == se->empty_now && m->own == k->own &&
+           m->enemy == k->enemy && m->untraveled == k->untraveled && m->frozen == k->frozen &&
+           !memcmp(m->type, k->type, sizeof m->type);
+}
+
+static void memo_keep(SupportMemo *m, const Search *se, const Sketch *k, const Supports *out)
+{
+    m->used = true;
+    m->c = se->c;
+    m->ep = se->ep;
+    m->ep_annihilated = se->ep_annihilated;
+    m->castling = k->castling;
+    m->empty_now = se->empty_now;
+    m->own = k->own;
+    m->enemy = k->enemy;
+    m->untraveled = k->untraveled;
+    m->frozen = k->frozen;
+    memcpy(m->type, k->type, sizeof m->type);
+    m->out = *out;
+}
+
+static void supports_searched(const Search *se, const Sketch *k, Supports *out)
+{
+    Color c = se->c;
+    for (int i = 0; i < out->count; i++) record_final_move(se, k, out->square[i]);
+    /* Taking en passant, possible as the first move only, lands a pawn on
+     * the empty square it skipped. */
+    if (se->ep != SQ_NONE) {
+        Bitboard takers = pawn_attacks((Color)!c, se->ep) & k->untraveled & k->type[PAWN];
+        while (takers) out->reach[k->piece[bb_pop(&takers)]][PAWN] |= BB(se->ep);
+    }
+    search_from(se, k, 0);
+}
+
 void travelers_supports(const State *s, Color c, Supports *out)
 {
     Search se;
     Sketch k;
     search_setup(s, c, &se, &k, out);
-    for (int i = 0; i < out->count; i++) record_final_move(&se, &k, out->square[i]);
-    /* Taking en passant, possible as the first move only, lands a pawn on
-     * the empty square it skipped. */
-    if (se.ep != SQ_NONE) {
-        Bitboard takers = pawn_attacks((Color)!c, se.ep) & k.untraveled & k.type[PAWN];
-        while (takers) out->reach[k.piece[bb_pop(&takers)]][PAWN] |= BB(se.ep);
+    SupportMemo *m = memo_slot(&se, &k);
+    if (memo_holds(m, &se, &k)) {
+        *out = m->out;
+        return;
     }
-    search_from(&se, &k, 0);
+    supports_searched(&se, &k, out);
+    memo_keep(m, &se, &k, out);
 }
 
 Bitboard travelers_supporters(const Supports *sp, PieceType x, Square e)

@@ -331,6 +331,19 @@ static bool vangog_generate(const Line *l, MoveList *out)
     return !out->failed;
 }
 
+/* Its chess moves alone (Variant.generate_chess): the moves gen_legal
+ * lists, without the thousands of arrivals a position may offer. */
+static bool vangog_generate_chess(const Line *l, MoveList *out)
+{
+    int first = out->count;
+    if (!gen_legal(&line_state(l)->board, out)) return false;
+    int kept = first;
+    for (int i = first; i < out->count; i++)
+        if (move_is_chess(out->moves[i])) out->moves[kept++] = out->moves[i];
+    out->count = kept;
+    return !out->failed;
+}
+
 /* ---- Applying an action ------------------------------------------------- */
 
 /* Opens `inserted` bytes of room at byte `at` of ext, or closes `removed`
@@ -708,6 +721,7 @@ static State *vangog_future_from_fen(const Options *o, const char *fen, Text *er
     .ext_room = vangog_ext_room,                        \
     .to_fen = vangog_to_fen,                            \
     .generate = vangog_generate,                        \
+    .generate_chess = vangog_generate_chess,            \
     .apply = vangog_apply,                              \
     .in_check = vangog_in_check,                        \
     .outcome = vangog_outcome,                          \

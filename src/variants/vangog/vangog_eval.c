@@ -323,8 +323,17 @@ static bool vangog_null_move_ok(const Line *l)
     return bb_count(board_kings(&s->board, s->board.side)) == 1;
 }
 
+/* Every arrival opens an obligation (obligations_any, obligation_open:
+ * thousands of centipawns), and a position offers thousands of them: off
+ * the principal variation the search keeps only the first few, to this
+ * depth (eval.h). */
+enum { VANGOG_TRAVEL_PRUNING_DEPTH = 8 };
+
 /* The three modes: one evaluation, three names.  No mode ends the game
  * before the side to move runs out of actions, so there is no early_end. */
-const Evaluator EVAL_VANGOG = { "vangog", vangog_evaluate, vangog_null_move_ok, NULL, true };
-const Evaluator EVAL_VANGOG_PAST = { "vangog-past", vangog_evaluate, vangog_null_move_ok, NULL, true };
-const Evaluator EVAL_VANGOG_FUTURE = { "vangog-future", vangog_evaluate, vangog_null_move_ok, NULL, true };
+const Evaluator EVAL_VANGOG = { "vangog", vangog_evaluate, vangog_null_move_ok, NULL, true,
+                                VANGOG_TRAVEL_PRUNING_DEPTH };
+const Evaluator EVAL_VANGOG_PAST = { "vangog-past", vangog_evaluate, vangog_null_move_ok, NULL, true,
+                                     VANGOG_TRAVEL_PRUNING_DEPTH };
+const Evaluator EVAL_VANGOG_FUTURE = { "vangog-future", vangog_evaluate, vangog_null_move_ok, NULL, true,
+                                       VANGOG_TRAVEL_PRUNING_DEPTH };
