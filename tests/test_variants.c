@@ -448,6 +448,83 @@ static void test_chess_flag_against_a_bare_king_draws(void **state)
     assert_int_equal(o.side, SIDE_WHITE);
 }
 
+/* ---- The chess moves alone ---------------------------------------------- */
+
+/* line_generate_chess lists exactly the chess moves of line_generate's list,
+ * in the same order, in every game: van Gog and Time Traveler's Chess
+ * generate them apart (Variant.generate_chess), the others are filtered.
+ * The positions are those of random games in which a time-travel action is
+ * taken one time in three, so that arrivals, travellers and explosions are
+ * on the board. */
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void assert_chess_list_agrees(const Game *g, const char *name, int ply)
+{
+    Line l;
+    line_open(&l, g, game_current(g));
+    MoveList all, chess;
+    movelist_init(&all);
+    movelist_init(&chess);
+    assert_true(line_generate(&l, &all));
+    assert_true(line_generate_chess(&l, &chess));
+    int k = 0;
+    for (int i = 0; i < all.count; i++) {
+        if (!move_is_chess(all.moves[i])) continue;
+        if (k >= chess.count || !move_equal(all.moves[i], chess.moves[k]))
+            fail_msg("%s, ply %d: chess move %d differs", name, ply, k);
+        k++;
+    }
+    if (k != chess.count) fail_msg("%s, ply %d: %d chess moves, generate_chess lists %d", name, ply, k, chess.count);
+    movelist_free(&all);
+    movelist_free(&chess);
+    line_close(&l);
+}
+
+static void test_generate_chess_is_the_chess_part(void **state)
+{
+    (void)state;
+    int positions = 0;
+    for (int i = 0; VARIANTS[i]; i++) {
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            uint64_t rng = seed * 0x9E3779B97F4A7C15ull + (uint64_t)i;
+            Game g;
+            Text err = TEXT_INIT;
+            assert_true(game_init(&g, VARIANTS[i], NULL, NULL, &err));
+            text_free(&err);
+            for (int ply = 0; ply < 40; ply++) {
+                assert_chess_list_agrees(&g, VARIANTS[i]->name, ply);
+                positions++;
+                MoveList all;
+                movelist_init(&all);
+                assert_true(game_generate(&g, &all));
+                Outcome o;
+                if (all.count == 0 || (game_outcome(&g, &o) && o.result != RESULT_NONE)) {
+                    movelist_free(&all);
+                    break;
+                }
+                int travels = 0;
+                for (int m = 0; m < all.count; m++) travels += !move_is_chess(all.moves[m]);
+                int pick = (int)(next_random(&rng) % (uint64_t)all.count);
+                if (travels && next_random(&rng) % 3 == 0) {
+                    int t = (int)(next_random(&rng) % (uint64_t)travels);
+                    for (pick = 0; move_is_chess(all.moves[pick]) || t-- > 0; pick++) continue;
+                }
+                assert_true(game_push(&g, all.moves[pick]));
+                movelist_free(&all);
+            }
+            game_free(&g);
+        }
+    }
+    /* Fewer would mean the games ended at once: nothing compared. */
+    assert_true(positions >= 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -466,6 +543,7 @@ int main(void)
         cmocka_unit_test(test_own_end_in_words),
         cmocka_unit_test(test_declare_and_withdraw),
         cmocka_unit_test(test_chess_flag_against_a_bare_king_draws),
+        cmocka_unit_test(test_generate_chess_is_the_chess_part),
     };
     return cmocka_run_group_tests_name("variants", tests, NULL, NULL);
 }
