@@ -159,7 +159,7 @@ play: $(BUILD)/ttchess
 # download is skipped (the tests drive Debian's chromium).  The bundle is
 # type-checked before it is built.
 WEB_PACKAGES := nodejs:/usr/bin/node npm:/usr/bin/npm
-WEB_SRC := $(wildcard web/src/*.ts web/src/*.css) web/index.html web/build.mjs web/tsconfig.json
+WEB_SRC := $(wildcard web/src/*.ts web/src/*.css web/src/css/*.css) web/index.html web/build.mjs web/tsconfig.json
 
 web: web/dist/app.js web/dist/ttchess.wasm
 

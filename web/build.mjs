@@ -2,11 +2,12 @@
 //
 // Builds the browser client of `ttchess serve` into web/dist: the TypeScript bundled and minified by
 // esbuild into app.js, and one stylesheet app.css made of chessgroundx's board CSS, its cburnett
-// pieces (renamed to chessgroundx's role classes, see piecesCss below) and our own style.css.
+// pieces (renamed to chessgroundx's role classes, see piecesCss below), our own style.css and the
+// parts' stylesheets in src/css/.
 // Run with `npm run build`; `ttchess serve --static web/dist` serves the result.
 
 import * as esbuild from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -67,6 +68,13 @@ function piecesCss() {
   return css;
 }
 
+function partsCss() {
+  const folder = join(here, 'src', 'css');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder).filter((f) => f.endsWith('.css')).sort()
+    .flatMap((f) => [`/* ttchess: ${f} */`, readFileSync(join(folder, f), 'utf8')]);
+}
+
 const css = [
   '/* chessgroundx (GPL-3.0-or-later): chessground.base.css */',
   readFileSync(join(cgAssets, 'chessground.base.css'), 'utf8'),
@@ -76,6 +84,8 @@ const css = [
   piecesCss(),
   '/* ttchess */',
   readFileSync(join(here, 'src', 'style.css'), 'utf8'),
+  // Each part of the page may keep its own rules in src/css/<part>.css, after the common ones.
+  ...partsCss(),
 ].join('\n');
 writeFileSync(join(dist, 'app.css'), css);
 copyFileSync(join(here, 'index.html'), join(dist, 'index.html'));
