@@ -153,13 +153,16 @@ static bool is_noisy(const Board *b, Move m)
  * general travels) and is treated like a quiet move. */
 static bool is_special(Move m) { return m.kind == MOVE_KING_BACK; }
 
-/* A quiet time-travel action in a game that prunes them (Evaluator.
+/* A quiet arrival in a game that prunes them (Evaluator.
  * travel_pruning_depth): its check is neither extended nor spares it a
  * reduction, since a van Gog position offers hundreds of checking
- * arrivals, each answered by as many arrivals that block or capture. */
+ * arrivals, each answered by as many arrivals that block or capture.
+ * Departures and reappearances are not: they come a few at a time, and a
+ * departure to the past is how an obligation is repaid, which no search
+ * may skip for want of a look. */
 static bool is_cheap_travel(const Worker *w, const Board *b, Move m)
 {
-    return w->engine->evaluator->travel_pruning_depth > 0 && !move_is_chess(m) && !is_noisy(b, m) && !is_special(m);
+    return w->engine->evaluator->travel_pruning_depth > 0 && m.kind == MOVE_ARRIVAL && !is_noisy(b, m);
 }
 
 static int square_index(uint8_t s) { return s < 64 ? s : 64; }
@@ -548,13 +551,13 @@ static inline int search_actions(Worker *w, Frame *f)
     for (int i = 0; i < w->lists[ply].count; i++) {
         Move m = pick_move(w, ply, i);
         bool quiet = !is_noisy(b, m) && !is_special(m);
-        bool travel = quiet && !move_is_chess(m);
-        /* Where the game asks it, only the first few quiet time-travel
-         * actions are searched off the principal variation, in check or
-         * not, checks included: a van Gog position offers thousands of
-         * arrivals, hundreds of them checks or evasions.  Only once an
-         * action has been found that escapes mate, so that no mate is
-         * claimed for want of a look. */
+        bool travel = quiet && is_cheap_travel(w, b, m);
+        /* Where the game asks it, only the first few quiet arrivals are
+         * searched off the principal variation, in check or not, checks
+         * included: a van Gog position offers thousands of them, hundreds
+         * of them checks or evasions.  Only once an action has been found
+         * that escapes mate, so that no mate is claimed for want of a
+         * look. */
         if (travel && !f->pv_node && depth <= ev->travel_pruning_depth && best > -EVAL_MATE_BOUND &&
             travels >= SEARCH.lmp_travel_base + depth)
             continue;

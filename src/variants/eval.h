@@ -95,11 +95,11 @@ typedef struct Evaluator {
      * can mate without what the search calls a check. */
     bool late_move_pruning;
     /* Up to this depth the search keeps, at a node off the principal
-     * variation, only the first few quiet time-travel actions (and later
-     * ones that give check), besides every chess move the other
-     * prunings keep; 0: they are pruned only as quiet chess moves are.
-     * For a game whose positions offer thousands of them (van Gog's
-     * arrivals), almost all losing by the evaluation's own account. */
+     * variation, only the first few quiet arrivals (MOVE_ARRIVAL), besides
+     * every other action the other prunings keep; 0: they are pruned only
+     * as quiet chess moves are.  For a game whose positions offer
+     * thousands of them (van Gog's), almost all losing by the
+     * evaluation's own account. */
     int travel_pruning_depth;
 } Evaluator;
 
