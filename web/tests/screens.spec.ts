@@ -190,7 +190,7 @@ test('screenshots of a game page, light and dark, at 390 and 1280 px', async ({ 
       await page.goto(`/games/${id}`);
       await showsPly(page, GAMES[1].actions.length);
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/screen-${scheme}-${width}.png`, fullPage: width < 600 });
+      await page.screenshot({ path: `${SHOTS}/screen-${scheme}-${width}.png` });
       await context.close();
     }
   }
