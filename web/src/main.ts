@@ -14,6 +14,7 @@ import { byId, fill, h, navigate, appLink } from './dom';
 import { showEditor } from './editor';
 import { GamePage } from './game';
 import { showLobby, showLogin } from './lobby';
+import { installThemeSwitch } from './theme'; // W6
 
 export interface Page {
   destroy(): void;
@@ -103,3 +104,4 @@ async function route(): Promise<void> {
 window.addEventListener('popstate', () => void route());
 window.addEventListener('ttchess:navigate', () => void route());
 document.addEventListener('DOMContentLoaded', () => void route());
+document.addEventListener('DOMContentLoaded', installThemeSwitch); // W6
