@@ -50,13 +50,15 @@ export class MoveList {
     const groups = [...new Set(view.nodes.map(n => n.timeline))].sort((a, b) => a - b).map(timeline => {
       const own = view.nodes.filter(n => n.timeline === timeline).sort((a, b) => a.ply - b.ply);
       const isPresent = present?.timeline === timeline;
-      const items = own.map(node => {
+      const items = own.map((node, i) => {
         if (node.parent < 0) return this.item(node.ply, live.has(node.ply), 'start', h('span', { class: 'human' }, 'start position'));
         const a = actionAt.get(node.ply);
         const note = a && view.kinds[a.kind]?.travel === 'forward' && view.kinds[a.kind]?.arg
           ? h('span', { class: 'note' }, ` (${view.kinds[a.kind]?.arg} ${a.arg})`) : null;
-        return this.item(node.ply, live.has(node.ply), moveNumber(byPly.get(node.parent)),
-          h('span', { class: 'human' }, a?.human ?? '?'), note);
+        // Black's reply right after White's move goes without its number, as in "1. e4 e5".
+        const before = byPly.get(node.parent);
+        const number = before?.side === 'black' && i > 0 && own[i - 1].ply === node.parent && own[i - 1].parent >= 0 ? '' : moveNumber(before);
+        return this.item(node.ply, live.has(node.ply), number, h('span', { class: 'human' }, a?.human ?? '?'), note);
       });
       const first = own[0];
       const branch = first && first.parent >= 0 ? actionAt.get(first.ply) : undefined;
@@ -82,7 +84,7 @@ export class MoveList {
   private item(ply: number, live: boolean, number: string, ...rest: (HTMLElement | null)[]): HTMLElement {
     const classes = [ply === this.shown ? 'shown' : '', live ? '' : 'abandoned', ply === this.view?.ply ? 'present' : '',
       ply === 0 ? 'start' : ''].filter(Boolean).join(' ');
-    const li = h('li', { 'data-ply': ply, class: classes, title: `ply ${ply}` }, h('span', { class: 'num' }, number), ...rest);
+    const li = h('li', { 'data-ply': ply, class: classes, title: `ply ${ply}` }, number ? h('span', { class: 'num' }, number) : null, ...rest);
     if (ply === 0) li.setAttribute('data-start', '');
     li.addEventListener('click', () => this.show(ply));
     return li;
