@@ -87,9 +87,10 @@ function badge(key: string, text: string, fill: string): DrawShape {
 
 /**
  * What is still under way at `node`, drawn on its position: each piece in transit (sent forward on
- * the way to `node`, not yet due) circled on the square it left, with the move it is due at; and
- * each open van Gog obligation (an arrival from the future not yet repaid by its departure) as an
- * arrow from the square the piece must leave to the square where it will vanish.
+ * the way to `node`, not yet due) circled on the square it left, with the move it is due at; each
+ * open van Gog obligation (an arrival from the future not yet repaid by its departure) as an arrow
+ * from the square the piece must leave to the square where it will vanish; and each van Gog piece
+ * gone to the future circled, marked †, where it will reappear.
  */
 export function transitShapes(view: RecordView, node: GameNode): DrawShape[] {
   const byPly = nodeByPly(view);
@@ -106,6 +107,12 @@ export function transitShapes(view: RecordView, node: GameNode): DrawShape[] {
     if (a.kind !== 'arrival' || !isKey(a.from) || !isKey(a.to)) return;
     const repaid = played.slice(i + 1).some(d => d.kind === 'depart-past' && d.from === a.from && d.to === a.to);
     if (!repaid) shapes.push({ orig: a.from, dest: a.to, brush: 'paleRed' });
+  });
+  // A van Gog piece that left for the future reappears on the square it left from.
+  played.forEach((a, i) => {
+    if (a.kind !== 'depart-future' || !isKey(a.to)) return;
+    const back = played.slice(i + 1).some(r => r.kind === 'reappear' && r.to === a.to && r.piece?.toUpperCase() === a.piece?.toUpperCase());
+    if (!back) shapes.push(badge(a.to, '†', '#6a4a00'));
   });
   return shapes;
 }

@@ -5,7 +5,7 @@
 // keys walk the tree; a Gifford king's way back is chosen on the timelines view and made on the
 // main board's travel frame; so is a Chessgi general travel.
 import { test, expect, type Page } from '@playwright/test';
-import { clickSquare, closeContexts, createGame, dragMove, expectBoard, newPlayer, showsPly, type Player } from './helpers';
+import { clickSquare, closeContexts, createGame, dragMove, expectBoard, gameState, newPlayer, showsPly, type Player } from './helpers';
 
 test.afterEach(closeContexts);
 
@@ -91,6 +91,8 @@ for (const width of [390, 1280]) {
     await expect.poll(() => shownPly(page)).toBe('5');
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => shownPly(page)).toBe('4');
+    // The bishop sent forward is in transit at ply 4: circled where it left, with its move.
+    await expect(page.locator('#board svg text', { hasText: /^4$/ })).toHaveCount(1);
     await shot(page, `timelines-keys-${width}`);
     await page.keyboard.press('End');
     await expect(page.locator('#viewing')).toBeHidden();
@@ -166,3 +168,21 @@ for (const width of [390, 1280]) {
     expect(errors).toEqual([]);
   });
 }
+
+test('an open van Gog obligation shows on the board as an arrow', async ({ browser }) => {
+  const errors: string[] = [];
+  const alice = await newPlayer(browser, 'vga', errors);
+  const bob = await newPlayer(browser, 'vgb', errors);
+  const id = await createGame(alice, { variant: 'vangog', color: 'white', opponent: bob.name });
+  const arrival = (await gameState(alice, id)).legal.find(a => a.kind === 'arrival');
+  expect(arrival, 'an arrival from the future at the start').toBeTruthy();
+  await play(id, alice, bob, [arrival!.coord]);
+  const page = alice.page;
+  await page.goto(`/games/${id}`);
+  await showsPly(page, 1);
+  // The piece arrived owes its departure from its square of origin to the one it arrived on.
+  await expect(page.locator('#board svg line')).toHaveCount(1);
+  await page.locator('#move-list li[data-ply="0"]').click();
+  await expect(page.locator('#board svg line')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
