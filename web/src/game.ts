@@ -25,7 +25,10 @@ import {
   type RenderOptions,
 } from './options';
 import { loadRules, type LocalGame, type LocalState, type Rules } from './rules';
-import { chainTo, nodeByPly, pieceOfSend, Timelines } from './timelines';
+import { chainTo, nodeByPly, pieceOfSend, Timelines, transitShapes } from './timelines';
+import { MoveList } from './movelist'; // W2 wiring
+import { TravelFrame } from './travel-frame'; // W2 wiring
+import type { BoardHost } from './game-parts'; // W2 wiring
 
 /** The page's state: the server's (players, status, clocks, offers) with the position, the record
  *  and the legal actions as the page's own rules compute them. */
@@ -137,6 +140,10 @@ export class GamePage implements Page {
   private board: BoardApi | null = null;
   private previewBoard: BoardApi | null = null;
   private timelines: Timelines | null = null;
+  private moveTree: MoveList | null = null; // W2 wiring
+  private travelFrame: TravelFrame | null = null; // W2 wiring
+  private readonly host: BoardHost = { showNode: ply => this.show(ply), legal: () => this.legal(), orientation: () => this.orientation(), // W2 wiring
+    offerTravel: (ply, actions, title) => { this.viewPly = null; this.travelFrame?.start(this.state?.nodes.find(n => n.ply === ply), actions, title); } }; // W2 wiring
   private events: EventSource | null = null;
   private clockTimer = 0;
   /** When (performance.now()) the running side's time in `meta.clock` was what it reads. */
@@ -162,8 +169,6 @@ export class GamePage implements Page {
   private preview: Action | null = null;
   /** What the legal list shows now (renderLegalList), so that the same list is not drawn again. */
   private legalKey = '';
-  /** The earlier position picked for a whole-board travel (Chessgi's general travel). */
-  private atNode: number | null = null;
   private sending = false;
   private kibitz: KibitzMessage[] = [];
 
@@ -193,6 +198,7 @@ export class GamePage implements Page {
     this.board?.destroy();
     this.previewBoard?.destroy();
     this.timelines?.destroy();
+    this.moveTree?.destroy(); // W2 wiring
     this.pending?.before.free();
     this.game?.free();
     document.body.classList.remove(...PIECE_SETS.map(p => `pieces-${p}`), ...COLOR_SCHEMES.map(c => `colors-${c}`));
@@ -259,7 +265,7 @@ export class GamePage implements Page {
 
     e.travel = h('div', { id: 'travel-panel' });
     e.panels = h('div', { id: 'panels' });
-    e.moveList = h('ol', { id: 'move-list' });
+    e.moveList = h('div', { id: 'move-list' }); // W2 wiring: a div of timeline groups
     e.legalList = h('div', { id: 'legal-list' });
     e.legalSummary = h('summary', {}, 'All legal actions');
     const legalDetails = h('details', { id: 'legal-details', class: 'card' }, e.legalSummary, e.legalList);
@@ -296,10 +302,13 @@ export class GamePage implements Page {
     this.buildKibitz();
 
     e.timelines = h('div', { id: 'timelines' });
-    this.timelines = new Timelines(e.timelines, ply => this.show(ply));
+    this.timelines = new Timelines(e.timelines, this.host); // W2 wiring
+    this.moveTree = new MoveList(e.moveList, this.host); // W2 wiring
+    e.travelFrame = h('div', { id: 'travel-frame' }); // W2 wiring
+    this.travelFrame = new TravelFrame(e.travelFrame, e.boardWrap, { send: c => void this.send(c), redraw: () => this.render(), kinds: () => this.state?.kinds ?? {} }); // W2 wiring
 
     e.moveListCard = h('section', { class: 'card' }, h('h3', {}, 'Moves'), e.moveList);
-    e.boardCol = h('div', { class: 'board-col' }, e.pocketTop, e.boardWrap, e.pocketBottom, e.viewing, e.premove, e.message,
+    e.boardCol = h('div', { class: 'board-col' }, e.pocketTop, e.boardWrap, e.pocketBottom, e.travelFrame /* W2 wiring */, e.viewing, e.premove, e.message,
       e.placement, e.choice, e.moveEntry, e.optionsBox, e.textDiagram);
     fill(e.game,
       h('div', { class: 'game-head' }, e.title, e.players, e.status, e.notice, e.invite),
@@ -753,8 +762,8 @@ export class GamePage implements Page {
       this.placement = null;
       this.choice = null;
       this.preview = null;
-      this.atNode = null;
       if (this.viewPly !== null && !s.nodes.some(x => x.ply === this.viewPly)) this.viewPly = null;
+      this.travelFrame?.cancel(); // W2 wiring
       if (s.status !== 'active') this.board?.cancelPremove();
     }
     this.render();
@@ -903,6 +912,7 @@ export class GamePage implements Page {
 
   private show(ply: number | null): void {
     this.viewPly = ply === this.state?.ply ? null : ply;
+    this.travelFrame?.cancel(); // W2 wiring
     if (this.viewPly !== null) this.board?.cancelPremove();
     this.placement = null;
     this.selected = null;
@@ -927,6 +937,7 @@ export class GamePage implements Page {
   // ---- board gestures --------------------------------------------------------------------------
 
   private onMove(orig: string, dest: string, premove = false): void {
+    if (this.travelFrame?.onMove(orig, dest)) return; // W2 wiring
     let matches = this.legal().filter(a => !a.at_node && this.kind(a)?.board && a.from === orig && a.to === dest);
     if (premove && matches.length > 1) {
       // A premove is an ordinary move, played without a question: no time travel, and a queen
@@ -980,8 +991,7 @@ export class GamePage implements Page {
   private perform(a: Action): void {
     if (this.kind(a)?.travel === 'back' || a.at_node) {
       this.preview = a;
-      if (a.at_node) this.atNode = a.arg;
-      else this.selected = a.from;
+      if (!a.at_node) this.selected = a.from; // W2: atNode went with generalSection
       this.render();
       return;
     }
@@ -989,6 +999,7 @@ export class GamePage implements Page {
   }
 
   private onSelect(key: string): void {
+    if (this.travelFrame?.onSelect(key)) return; // W2 wiring
     if (!this.canPlay()) return;
     if (this.placement) {
       this.placeOn(key);
@@ -1078,7 +1089,7 @@ export class GamePage implements Page {
     this.renderLegalList();
     this.renderLinks();
     this.renderKibitzState();
-    this.timelines?.render(s, this.orientation());
+    this.timelines?.update(s); // W2 wiring
     (e.moveEntry as HTMLElement).hidden = !s.you;
     // Rows above the board may have appeared or gone: chessground must measure the board again, or
     // it would map clicks to the squares where the board used to be.
@@ -1195,6 +1206,7 @@ export class GamePage implements Page {
 
   private boardShapes(node: GameNode): ReturnType<typeof markShapes> {
     const shapes = markShapes(node.marks);
+    if (this.state) shapes.push(...transitShapes(this.state, node)); // W2 wiring
     const p = this.placement;
     if (p && this.viewPly === null) {
       if (p.firstSquare === null) shapes.push(...dotShapes(p.candidates.map(a => a[p.group.first] ?? '')));
@@ -1240,6 +1252,7 @@ export class GamePage implements Page {
       selectable: { enabled: true },
       drawable: { enabled: false, visible: true, autoShapes: this.boardShapes(node) },
     });
+    if (this.travelFrame?.active()) this.board.set(this.travelFrame.boardConfig()); // W2 wiring
     this.el.boardWrap.classList.toggle('past', !present);
     const viewing = this.el.viewing;
     if (present) {
@@ -1371,16 +1384,14 @@ export class GamePage implements Page {
       else if (legal.some(a => this.kind(a)?.travel)) parts.push(h('p', { class: 'hint' }, `The ${name} has no time travel now.`));
       const forward = acts.filter(a => this.kind(a)?.travel === 'forward');
       if (forward.length) parts.push(this.forwardSection(forward));
-      const back = acts.filter(a => this.kind(a)?.travel === 'back');
-      if (back.length) parts.push(this.backSection(back));
+      // W2: a king's way back is chosen on the timelines (timelines.ts), no longer from buttons here.
       const departs = acts.filter(a => this.kind(a)?.travel === 'depart');
       if (departs.length) {
         parts.push(h('div', { class: 'travel-group' }, h('div', { class: 'group-label' }, 'Depart in time:'),
           ...departs.map(a => this.actionButton(a, `${a.human} (${this.kindWords(a)})`))));
       }
     }
-    const general = legal.filter(a => a.at_node);
-    if (general.length) parts.push(this.generalSection(general));
+    // W2: a Chessgi general travel is chosen on the timelines (timelines.ts), no longer from buttons here.
     if (this.preview) parts.push(this.previewSection(this.preview));
     fill(e.travel, ...parts);
     e.travel.hidden = parts.length === 0;
@@ -1429,43 +1440,7 @@ export class GamePage implements Page {
       h('div', { class: 'forward-entry' }, input, confirm));
   }
 
-  private backSection(back: Action[]): HTMLElement {
-    const byMove = new Map<number, Action[]>();
-    for (const a of back) byMove.set(a.arg, [...(byMove.get(a.arg) ?? []), a]);
-    const rows = [...byMove.entries()].sort((x, y) => y[0] - x[0]).map(([move, acts]) =>
-      h('div', { class: 'back-row' }, h('span', { class: 'row-label' }, `to move ${move}, on:`),
-        ...acts.map(a => this.actionButton(a, a.to ?? a.human, () => {
-          this.preview = a;
-          this.renderTravel();
-        }))));
-    return h('div', { class: 'travel-group' }, h('div', { class: 'group-label' }, 'Go back in time (choose the move and the landing square):'), ...rows);
-  }
-
-  private generalSection(general: Action[]): HTMLElement {
-    const s = this.state;
-    const nodes = [...new Set(general.map(a => a.arg))].sort((x, y) => x - y);
-    const byPly = s ? nodeByPly(s) : new Map<number, GameNode>();
-    const picks = nodes.map(ply => {
-      const n = byPly.get(ply);
-      const b = h('button', { type: 'button', class: this.atNode === ply ? 'node-pick active' : 'node-pick', 'data-node': ply },
-        n ? `move ${n.move} (ply ${ply})` : `ply ${ply}`);
-      b.addEventListener('click', () => {
-        this.atNode = this.atNode === ply ? null : ply;
-        this.preview = null;
-        this.renderTravel();
-      });
-      return b;
-    });
-    const list = this.atNode === null ? [] : general.filter(a => a.arg === this.atNode).map(a =>
-      this.actionButton(a, a.human, () => {
-        this.preview = a;
-        this.renderTravel();
-      }));
-    return h('div', { class: 'travel-group' },
-      h('div', { class: 'group-label' }, 'Travel to an earlier position and play there:'),
-      h('div', { class: 'node-picks' }, ...picks),
-      list.length ? h('div', { class: 'general-actions' }, ...list) : null);
-  }
+  // W2: backSection and generalSection removed: the timelines view offers those travels (BoardHost.offerTravel).
 
   private previewSection(a: Action): HTMLElement {
     const node = this.backNode(a);
@@ -1551,29 +1526,7 @@ export class GamePage implements Page {
   }
 
   private renderMoveList(): void {
-    const s = this.state;
-    if (!s) return;
-    const byPly = nodeByPly(s);
-    const shown = this.shownNode();
-    const items = s.actions.map((a, i) => {
-      const ply = a.ply ?? i + 1;
-      const node = byPly.get(ply);
-      const before = node ? byPly.get(node.parent) : undefined;
-      const number = before ? `${before.move}${before.side === 'white' ? '.' : '…'}` : '';
-      const li = h('li', { 'data-ply': ply, class: shown?.ply === ply ? 'shown' : '', title: `ply ${ply}: ${a.coord}` },
-        h('span', { class: 'num' }, number), ' ', h('span', { class: 'human' }, a.human),
-        s.kinds[a.kind]?.travel === 'forward' ? h('span', { class: 'note' }, ` (${this.argWords(a).trim()})`) : null,
-        node && node.timeline !== 1 ? h('span', { class: 'tl' }, ` T${node.timeline}`) : null,
-        h('span', { class: 'ply' }, `ply ${ply}`));
-      li.addEventListener('click', () => this.show(ply));
-      return li;
-    });
-    const start = h('li', { class: shown?.ply === 0 ? 'start shown' : 'start', 'data-start': '' }, 'start position');
-    start.addEventListener('click', () => this.show(0));
-    const ol = this.el.moveList;
-    const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
-    fill(ol, start, ...items);
-    if (atEnd && this.viewPly === null) ol.scrollTop = ol.scrollHeight;
+    if (this.state) this.moveTree?.update(this.state, this.viewPly); // W2 wiring: the move list is movelist.ts
   }
 
   private renderLegalList(): void {

@@ -5,10 +5,19 @@
 // born of a king going back shares its first positions with the one it left. Each gets a small board
 // with ◀ ▶ to step through its positions, and notes for the pieces sent forward in time on it: where
 // they will arrive, and at the step where they do.
+//
+// The earlier positions the player may travel to are chosen here: a Gifford king's way back (to
+// move N of the present timeline) and a Chessgi general travel (to any earlier position where the
+// player was to move) mark those positions, and choosing one hands its actions to the main board
+// (BoardHost.offerTravel), which shows that position in a travel frame.
 
-import type { Action, Color, GameNode, KindInfo } from './api';
-import { makeViewBoard, markShapes, type BoardApi } from './board';
+import type { Action, Color, GameNode } from './api';
+import { isKey, makeViewBoard, markShapes, type BoardApi } from './board';
+import type { DrawShape } from 'chessgroundx/draw';
 import { fill, h } from './dom';
+import type { BoardHost, RecordView } from './game-parts';
+
+export type { RecordView } from './game-parts';
 
 export interface Transit {
   /** The node (ply) of the send-forward action. */
@@ -19,14 +28,6 @@ export interface Transit {
   move: number;
   /** The colour that sent it, which is also the side to move when it arrives. */
   color: Color;
-}
-
-/** What the timelines are drawn from: the record and the present ply, as the page's rules give them. */
-export interface RecordView {
-  ply: number;
-  nodes: GameNode[];
-  actions: Action[];
-  kinds: Record<string, KindInfo>;
 }
 
 export function nodeByPly(state: RecordView): Map<number, GameNode> {
@@ -68,16 +69,116 @@ function colorName(c: Color): string {
   return c === 'white' ? 'White' : 'Black';
 }
 
+/** A position's place in play order: White's move 3 before Black's move 3 before White's move 4. */
+function order(move: number, side: Color): number {
+  return move * 2 + (side === 'black' ? 1 : 0);
+}
+
+/** A small badge in a square's lower corner, for a piece's due move ("4" for a piece due at move 4). */
+function badge(key: string, text: string, fill: string): DrawShape {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return {
+    orig: key as DrawShape['orig'],
+    customSvg: `<circle cx="50" cy="50" r="40" fill="none" stroke="${fill}" stroke-width="6" stroke-dasharray="12 8"/>` +
+      `<rect x="2" y="62" width="50" height="36" rx="8" fill="${fill}"/>` +
+      `<text x="27" y="91" font-size="32" font-weight="bold" text-anchor="middle" fill="#fff" font-family="sans-serif">${escaped}</text>`,
+  };
+}
+
+/**
+ * What is still under way at `node`, drawn on its position: each piece in transit (sent forward on
+ * the way to `node`, not yet due) circled on the square it left, with the move it is due at; each
+ * open van Gog obligation (an arrival from the future not yet repaid by its departure) as an arrow
+ * from the square the piece must leave to the square where it will vanish; and each van Gog piece
+ * gone to the future circled, marked †, where it will reappear.
+ */
+export function transitShapes(view: RecordView, node: GameNode): DrawShape[] {
+  const byPly = nodeByPly(view);
+  const chain = chainTo(byPly, node);
+  const onChain = new Set(chain.map(n => n.ply));
+  const shapes: DrawShape[] = [];
+  for (const t of transits(view, chain)) {
+    const send = view.actions.find(a => a.ply === t.ply);
+    if (order(node.move, node.side) > order(t.move, t.color) || !isKey(send?.from)) continue;
+    shapes.push(badge(send.from, String(t.move), t.color === 'white' ? '#2a5db0' : '#b0306a'));
+  }
+  const played = view.actions.filter(a => a.ply !== undefined && onChain.has(a.ply));
+  played.forEach((a, i) => {
+    if (a.kind !== 'arrival' || !isKey(a.from) || !isKey(a.to)) return;
+    const repaid = played.slice(i + 1).some(d => d.kind === 'depart-past' && d.from === a.from && d.to === a.to);
+    if (!repaid) shapes.push({ orig: a.from, dest: a.to, brush: 'paleRed' });
+  });
+  // A van Gog piece that left for the future reappears on the square it left from.
+  played.forEach((a, i) => {
+    if (a.kind !== 'depart-future' || !isKey(a.to)) return;
+    const back = played.slice(i + 1).some(r => r.kind === 'reappear' && r.to === a.to && r.piece?.toUpperCase() === a.piece?.toUpperCase());
+    if (!back) shapes.push(badge(a.to, '†', '#6a4a00'));
+  });
+  return shapes;
+}
+
+/** An earlier position the player may travel to now, with the actions made there. */
+export interface TravelTarget {
+  node: GameNode;
+  actions: Action[];
+  title: string;
+}
+
+/**
+ * The earlier positions the present's legal actions travel to: a Gifford king going back lands at
+ * move `arg` of the present timeline, its side to move; a Chessgi general travel names its node.
+ */
+export function travelTargets(view: RecordView, legal: Action[]): Map<number, TravelTarget> {
+  const byPly = nodeByPly(view);
+  const present = byPly.get(view.ply);
+  const targets = new Map<number, TravelTarget>();
+  if (!present) return targets;
+  const chain = chainTo(byPly, present);
+  for (const a of legal) {
+    let node: GameNode | undefined;
+    let title = '';
+    if (a.at_node) {
+      node = byPly.get(a.arg);
+      if (node) title = `Travel to move ${node.move}, ${node.side} to play, on timeline ${node.timeline}`;
+    } else if (view.kinds[a.kind]?.travel === 'back') {
+      node = chain.find(n => n.move === a.arg && n.side === present.side && n.ply !== present.ply);
+      if (node) title = `${a.human.startsWith('K') ? 'King' : 'Piece'} back to move ${a.arg}, timeline ${node.timeline}`;
+    }
+    if (!node) continue;
+    const t = targets.get(node.ply) ?? { node, actions: [], title };
+    t.actions.push(a);
+    targets.set(node.ply, t);
+  }
+  return targets;
+}
+
 /** Draws the timelines into `root`, keeping each one's step across redraws while its tip stays the same. */
 export class Timelines {
   private boards: BoardApi[] = [];
   /** Per timeline: the step shown and the tip it was chosen on (a new tip follows the present). */
   private steps = new Map<number, { index: number; tip: number }>();
 
-  constructor(private readonly root: HTMLElement, private readonly onShow: (ply: number) => void) {}
+  private readonly host: BoardHost;
+  private side: Color = 'white';
 
+  /** `host` the main board; a function alone (the analysis board) only shows the position chosen. */
+  constructor(private readonly root: HTMLElement, host: BoardHost | ((ply: number) => void)) {
+    this.host = typeof host === 'function'
+      ? { showNode: ply => host(ply ?? 0), offerTravel: () => undefined, legal: () => [], orientation: () => this.side }
+      : host;
+  }
+
+  /** The timelines seen from `orientation`, without travel (the analysis board). */
   render(state: RecordView, orientation: Color): void {
+    this.side = orientation;
+    this.update(state);
+  }
+
+  /** Draws the record's timelines, with the earlier positions the present's legal actions travel to. */
+  update(state: RecordView): void {
     this.destroyBoards();
+    const orientation = this.host.orientation();
+    const targets = travelTargets(state, this.host.legal());
     const byPly = nodeByPly(state);
     const tips = new Map<number, GameNode>();
     for (const n of state.nodes) {
@@ -93,7 +194,7 @@ export class Timelines {
       const column = h('div', { class: 'timeline', 'data-timeline': timeline });
       const draw = (): void => {
         this.steps.set(timeline, { index, tip: tip.ply });
-        this.drawColumn(column, state, timeline, chain, index, orientation, i => {
+        this.drawColumn(column, state, timeline, chain, index, orientation, targets, i => {
           index = i;
           draw();
         });
@@ -101,20 +202,42 @@ export class Timelines {
       draw();
       columns.push(column);
     }
-    fill(this.root, ...columns);
+    const hint = targets.size
+      ? h('p', { class: 'travel-hint', id: 'travel-hint' }, [...targets.values()].some(t => t.actions[0].at_node)
+        ? 'Time travel: choose an earlier position (marked ⟲) on a timeline, then make your move there on the main board.'
+        : 'The king may go back in time: choose the position (marked ⟲) on the timeline, then its square on the main board.')
+      : null;
+    fill(this.root, ...(hint ? [hint] : []), h('div', { class: 'timeline-columns' }, ...columns));
   }
 
   private drawColumn(column: HTMLElement, state: RecordView, timeline: number, chain: GameNode[], index: number,
-    orientation: Color, step: (i: number) => void): void {
+    orientation: Color, targets: Map<number, TravelTarget>, step: (i: number) => void): void {
     const node = chain[index];
     const present = chain.some(n => n.ply === state.ply);
-    const prev = h('button', { type: 'button', class: 'step prev', title: 'previous position', disabled: index === 0 }, '◀');
-    const next = h('button', { type: 'button', class: 'step next', title: 'next position', disabled: index === chain.length - 1 }, '▶');
+    const prev = h('button', { type: 'button', class: 'step prev', title: 'previous position', 'aria-label': 'previous position', disabled: index === 0 }, '◀');
+    const next = h('button', { type: 'button', class: 'step next', title: 'next position', 'aria-label': 'next position', disabled: index === chain.length - 1 }, '▶');
     prev.addEventListener('click', () => step(index - 1));
     next.addEventListener('click', () => step(index + 1));
-    const boardEl = h('div', { class: 'mini-board' });
+    const target = targets.get(node.ply);
+    const boardEl = h('div', { class: target ? 'mini-board travel-target' : 'mini-board' });
     const show = h('button', { type: 'button', class: 'link-button show', title: 'show this position on the main board' }, 'show');
-    show.addEventListener('click', () => this.onShow(node.ply));
+    show.addEventListener('click', () => this.host.showNode(node.ply));
+    const offer = (t: TravelTarget): void => this.host.offerTravel(t.node.ply, t.actions, t.title);
+    if (target) boardEl.addEventListener('click', () => offer(target));
+
+    // The positions of this timeline the player may travel to, each a button that steps there and
+    // offers the travel on the main board.
+    const picks = chain.flatMap((n, i) => {
+      const t = targets.get(n.ply);
+      if (!t || n.timeline !== timeline) return [];
+      const b = h('button', { type: 'button', class: n.ply === node.ply ? 'target-pick active' : 'target-pick', 'data-node': n.ply, title: t.title },
+        `⟲ ${n.move}${n.side === 'white' ? '.' : '…'}`);
+      b.addEventListener('click', () => {
+        step(i);
+        offer(t);
+      });
+      return [b];
+    });
 
     const notes = h('ul', { class: 'transit' });
     for (const t of transits(state, chain)) {
@@ -124,17 +247,26 @@ export class Timelines {
         h('span', { class: 'hint' }, ` (sent at ply ${t.ply}, ${colorName(t.color)})`)));
     }
 
+    let travelHere: HTMLElement | null = null;
+    if (target) {
+      travelHere = h('button', { type: 'button', class: 'travel-here', 'data-node': node.ply, title: target.title },
+        target.actions[0].at_node ? 'Travel here' : 'Go back here');
+      travelHere.addEventListener('click', () => offer(target));
+    }
+
+    column.classList.toggle('present', present);
     fill(column,
       h('div', { class: 'timeline-head' }, `Timeline ${timeline}`, present ? h('span', { class: 'badge' }, 'present') : null),
       boardEl,
       h('div', { class: 'timeline-nav' }, prev,
         h('span', { class: 'where' }, `move ${node.move}, ${node.side} to play · ply ${node.ply}`), next),
-      h('div', { class: 'timeline-foot' }, `${index + 1} of ${chain.length} positions `, show),
+      h('div', { class: 'timeline-foot' }, `${index + 1} of ${chain.length} positions `, show, travelHere ? ' ' : null, travelHere),
+      picks.length ? h('div', { class: 'target-picks' }, ...picks) : null,
       notes.childElementCount ? notes : null);
     // The board is drawn once the column is in the document, so that chessground can measure it.
     requestAnimationFrame(() => {
       if (!boardEl.isConnected) return;
-      this.boards.push(makeViewBoard(boardEl, node.board, orientation, markShapes(node.marks)));
+      this.boards.push(makeViewBoard(boardEl, node.board, orientation, [...markShapes(node.marks), ...transitShapes(state, node)]));
     });
   }
 

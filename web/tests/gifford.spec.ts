@@ -99,13 +99,13 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   await typeAction(bob.page, 'e4');
   await expect(bob.page.locator('#message')).toContainText(/turn/i);
 
-  // The king goes back to move 3: the page shows that earlier position
-  // before the player confirms; a second timeline starts.
-  await clickSquare(alice.page, 'e1');
-  const back = alice.page.locator('#travel-panel button[data-coord="e1<3@e3"]');
-  await back.click();
-  await expect(alice.page.locator('#back-preview')).toBeVisible();
-  await alice.page.locator('#back-confirm').click();
+  // The king goes back to move 3, chosen on the timelines: the main board
+  // shows that earlier position, the king is put on e3 and the player
+  // confirms; a second timeline starts.
+  await alice.page.locator('#timelines .target-pick[data-node="4"]').click();
+  await expect(alice.page.locator('#travel-frame')).toContainText('King back to move 3');
+  await clickSquare(alice.page, 'e3');
+  await alice.page.locator('#travel-confirm').click();
   await everyoneSees('Ke1<3@e3', { e3: 'K', e1: 'K', f1: '.', c4: '.', f3: '.', g1: 'N', f6: '.', g8: 'n' });
   for (const p of [alice, bob, carol]) {
     await expect(p.page.locator('#game')).toHaveAttribute('data-timelines', '2');
