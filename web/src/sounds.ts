@@ -78,7 +78,8 @@ export class Sounds {
   }
 
   private showSwitch(): void {
-    this.toggle.textContent = this.muted ? '🔇 Sound off' : '🔊 Sound on';
+    // A note rather than a loudspeaker emoji, which many machines' fonts lack.
+    this.toggle.textContent = this.muted ? '♪ Sound off' : '♪ Sound on';
     this.toggle.setAttribute('aria-pressed', String(!this.muted));
     this.toggle.title = this.muted ? 'Turn the sounds on' : 'Turn the sounds off';
   }
