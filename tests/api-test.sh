@@ -177,10 +177,43 @@ call carol POST "/api/games/$G/actions" '{"action":"accept-takeback","ply":3}'; 
 call bob POST "/api/games/$G/actions" '{"action":"offer-draw","ply":2}'; expect "offer a draw" 200
 call carol POST "/api/games/$G/actions" '{"action":"decline","ply":2}'; expect "decline" 200 '"draw_offer":null'
 call bob POST "/api/games/$G/actions" '{"action":"Bf1>5","ply":2}'; expect "a send-forward" 200 '"ply":3'
+call bob POST "/api/games/$G/rematch"; expect "a rematch before the game is over" 409 "once the game is over"
 call carol POST "/api/games/$G/actions" '{"action":"resign","ply":3}'; expect "resign" 200 '"result":"1-0"'
 call bob POST "/api/games/$G/actions" '{"action":"Nf3","ply":3}'; expect "a move after the end" 409 "over"
 call eve GET "/api/games/$G/pgn"; expect "PGN" 200 '[White "bob"]'
 call eve GET "/api/games/$G/sheets"; expect "score sheets" 200 "B(f1)// to 5"
+
+# ---- Rematch (docs/api.md, "Rematch") ----------------------------------------
+# Bob offers; the offer is a challenge to carol with the colours swapped,
+# the same variant and clock; carol accepts; both pages hear of it.
+call eve GET "/api/games/$G/rematch"; expect "no rematch yet" 200 '{"rematch":null}'
+call eve POST "/api/games/$G/rematch"; expect "a rematch offered by a spectator" 403 "not a player"
+call anon POST "/api/games/$G/rematch"; expect "a rematch offered logged out" 401
+call carol POST "/api/games/$G/rematch/accept"; expect "a rematch accepted before any offer" 409 "no rematch has been offered"
+call bob POST "/api/games/$G/rematch"; expect "a rematch offered" 201 '"url":"/games/'
+R=$(field id)
+call bob POST "/api/games/$G/rematch"; expect "a rematch offered twice" 409 "offered a rematch already"
+call bob POST "/api/games/$G/rematch/accept"; expect "a rematch accepted by the player who offered it" 409 "your opponent accepts it"
+call eve POST "/api/games/$G/rematch/accept"; expect "a rematch accepted by a spectator" 403 "not a player"
+call bob POST "/api/games/$G/rematch/nonsense"; expect "an unknown answer to a rematch" 404
+call eve GET "/api/games/$G/rematch"; expect "the rematch offered" 200 "{\"rematch\":{\"id\":\"$R\",\"by\":\"white\",\"status\":\"offered\"}}"
+call carol GET /api/games; expect "the rematch in carol's challenges" 200 "\"challenges\":[{\"id\":\"$R\""
+call carol POST "/api/games/$G/rematch/accept"; expect "a rematch accepted" 200 "\"id\":\"$R\""
+call carol GET "/api/games/$R"; expect "the rematch in play" 200 '"status":"active"'
+expect "the rematch's colours swapped" 200 '"white":{"name":"carol"'
+expect "the rematch's variant" 200 '"variant":"gifford"'
+expect "the rematch's clock" 200 '"days_per_move":2'
+call eve GET "/api/games/$G/rematch"; expect "the rematch accepted" 200 '"status":"accepted"'
+call carol POST "/api/games/$G/rematch"; expect "a rematch offered once it has begun" 409 "begun already"
+curl -s -N -m 1 "$B/api/games/$G/events" >"$tmp/rematch-events"
+grep -q '^event: rematch-offer$' "$tmp/rematch-events" && grep -q "^data: {\"game\":\"$R\",\"ply\":3,\"type\":\"rematch\"}" "$tmp/rematch-events" &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the rematch's events:"; grep -A1 rematch "$tmp/rematch-events"; }
+# Declined: the rematch of the rematch, offered by carol, declined by bob.
+call bob POST "/api/games/$R/actions" '{"action":"resign","ply":0}'; expect "the rematch resigned" 200 '"result":"1-0"'
+call carol POST "/api/games/$R/rematch"; expect "a second rematch offered" 201
+call bob POST "/api/games/$R/rematch/decline"; expect "a rematch declined" 200
+call bob GET "/api/games/$R/rematch"; expect "the rematch declined" 200 '"status":"declined"'
+call carol POST "/api/games/$R/rematch"; expect "a rematch offered again once declined" 409 "was declined"
 
 # ---- Diagrams --------------------------------------------------------------
 call eve GET "/api/games/$G/diagram.svg?ply=2&orientation=black&set=letters&colors=green"

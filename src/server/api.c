@@ -254,5 +254,7 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (get && route(req->path, "/api/games/*/pgn", seg)) api_record(s, seg[0], true, r);
     else if (get && route(req->path, "/api/games/*/sheets", seg)) api_record(s, seg[0], false, r);
     else if (get && route(req->path, "/api/games/*/diagram.svg", seg)) api_diagram(s, req, seg[0], r);
+    else if ((get || post) && route(req->path, "/api/games/*/rematch", seg)) api_rematch(s, req, seg[0], NULL, r);
+    else if (post && route(req->path, "/api/games/*/rematch/*", seg)) api_rematch(s, req, seg[0], seg[1], r);
     else reply_error(r, get || post || del ? 404 : 405, get || post || del ? "no such API" : "only GET, POST and DELETE");
 }

@@ -10,6 +10,7 @@
  *   api_actions.c  the action request, and the end of a game on time
  *   actions.c      the actions a player may take, as a table of handlers
  *   api_kibitz.c   the spectators' comments
+ *   api_rematch.c  a finished game's rematch, offered and answered
  */
 #ifndef TTCHESS_SERVER_API_INTERNAL_H
 #define TTCHESS_SERVER_API_INTERNAL_H
@@ -96,5 +97,8 @@ void api_diagram(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 
 void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
+/* A finished game's rematch (api_rematch.c): GET reads it; POST offers it
+ * (answer NULL) or answers it ("accept", "decline"). */
+void api_rematch(Store *s, const ApiRequest *req, const char *id, const char *answer, ApiReply *r);
 
 #endif

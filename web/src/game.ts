@@ -12,6 +12,9 @@
 // actions, or typed in any notation; during the opponent's turn one move may be queued (a premove).
 
 import { analysisOfGame } from './analysis';
+import { Banner, tabTitle } from './banner'; // W3 wiring
+import { Clocks } from './clocks'; // W3 wiring
+import { Sounds } from './sounds'; // W3 wiring
 import { api, ApiError, errorText, type Action, type Color, type GameNode, type GameState, type KibitzMessage, type KindInfo } from './api';
 import {
   colored, dotShapes, frameShapes, isKey, makeBoard, makeViewBoard, markShapes, parsePockets, pieceAt, pieceIcon,
@@ -84,7 +87,7 @@ interface Placement {
 }
 
 const EVENT_TYPES = ['action', 'takeback', 'resign', 'accept-draw', 'offer-draw', 'offer-takeback', 'decline', 'time', 'accepted', 'declined',
-  'joined', 'kibitz', 'kibitz-switch'];
+  'joined', 'kibitz', 'kibitz-switch', 'rematch-offer', 'rematch', 'rematch-declined']; // W3 wiring: rematch events
 
 
 function otherColor(c: Color): Color {
@@ -93,27 +96,6 @@ function otherColor(c: Color): Color {
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-function formatMs(ms: number): string {
-  const t = Math.max(0, ms);
-  const total = Math.floor(t / 1000);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  const mmss = `${String(minutes).padStart(hours ? 2 : 1, '0')}:${String(seconds).padStart(2, '0')}`;
-  if (hours) return `${hours}:${mmss}`;
-  if (t < 10000) return `${mmss}.${Math.floor((t % 1000) / 100)}`;
-  return mmss;
-}
-
-function formatLeft(ms: number): string {
-  if (ms <= 0) return 'passed';
-  const hours = Math.floor(ms / 3600000);
-  const days = Math.floor(hours / 24);
-  if (days) return `${days} d ${hours % 24} h left`;
-  const minutes = Math.floor((ms % 3600000) / 60000);
-  return `${hours} h ${minutes} min left`;
 }
 
 export class GamePage implements Page {
@@ -145,7 +127,9 @@ export class GamePage implements Page {
   private readonly host: BoardHost = { showNode: ply => this.show(ply), legal: () => this.legal(), orientation: () => this.orientation(), // W2 wiring
     offerTravel: (ply, actions, title) => { this.viewPly = null; this.travelFrame?.start(this.state?.nodes.find(n => n.ply === ply), actions, title); } }; // W2 wiring
   private events: EventSource | null = null;
-  private clockTimer = 0;
+  private readonly sounds = new Sounds(); // W3 wiring
+  private readonly clocks = new Clocks(() => this.sounds.play('low-time')); // W3 wiring
+  private readonly banner = new Banner(this.id); // W3 wiring
   /** When (performance.now()) the running side's time in `meta.clock` was what it reads. */
   private clockAt = 0;
   /** The event whose clocks `meta.clock` holds (or the last event of the state that brought them): an
@@ -187,14 +171,13 @@ export class GamePage implements Page {
     // The event stream opens once the first state has come, after the last event that state includes.
     void this.refresh();
     void this.refreshKibitz();
-    this.clockTimer = window.setInterval(() => this.renderClocks(), 200);
   }
 
   destroy(): void {
     this.destroyed = true;
     this.events?.close();
     this.resizeObserver?.disconnect();
-    window.clearInterval(this.clockTimer);
+    this.clocks.destroy(); this.sounds.destroy(); // W3 wiring
     this.board?.destroy();
     this.previewBoard?.destroy();
     this.timelines?.destroy();
@@ -241,10 +224,6 @@ export class GamePage implements Page {
     });
     e.moveEntry = moveForm;
 
-    e.clockWhite = h('div', { id: 'clock-white', class: 'clock' });
-    e.clockBlack = h('div', { id: 'clock-black', class: 'clock' });
-    e.clocks = h('div', { class: 'clocks' }, e.clockBlack, e.clockWhite);
-
     const button = (id: string, label: string, action: () => void): HTMLButtonElement => {
       const b = h('button', { id, type: 'button', hidden: true }, label);
       b.addEventListener('click', action);
@@ -260,7 +239,8 @@ export class GamePage implements Page {
       button('accept-draw', 'Accept draw', () => void this.send('accept-draw')),
       button('offer-takeback', 'Offer take-back', () => void this.send('offer-takeback')),
       button('accept-takeback', 'Accept take-back', () => void this.send('accept-takeback')),
-      button('decline', 'Decline', () => void this.send('decline')));
+      button('decline', 'Decline', () => void this.send('decline')),
+      this.sounds.toggle); // W3 wiring
     e.offers = h('div', { id: 'offers' });
 
     e.travel = h('div', { id: 'travel-panel' });
@@ -308,13 +288,14 @@ export class GamePage implements Page {
     this.travelFrame = new TravelFrame(e.travelFrame, e.boardWrap, { send: c => void this.send(c), redraw: () => this.render(), kinds: () => this.state?.kinds ?? {} }); // W2 wiring
 
     e.moveListCard = h('section', { class: 'card' }, h('h3', {}, 'Moves'), e.moveList);
-    e.boardCol = h('div', { class: 'board-col' }, e.pocketTop, e.boardWrap, e.pocketBottom, e.travelFrame /* W2 wiring */, e.viewing, e.premove, e.message,
+    e.boardCol = h('div', { class: 'board-col' }, this.clocks.top, e.pocketTop, e.boardWrap, e.pocketBottom, // W3 wiring
+      this.clocks.bottom, e.travelFrame /* W2 wiring */, this.banner.el, e.viewing, e.premove, e.message, // W3 wiring
       e.placement, e.choice, e.moveEntry, e.optionsBox, e.textDiagram);
     fill(e.game,
       h('div', { class: 'game-head' }, e.title, e.players, e.status, e.notice, e.invite),
       h('div', { class: 'game-main' },
         e.boardCol,
-        h('div', { class: 'play-col' }, e.clocks, e.controls, e.offers, e.travel,
+        h('div', { class: 'play-col' }, e.controls, e.offers, e.travel,
           h('section', { class: 'card' }, h('h3', {}, 'Variant'), e.panels), e.moveListCard),
         h('div', { class: 'info-col' }, legalDetails, h('section', { class: 'card' }, h('h3', {}, 'Record'), e.links), e.kibitzBox)),
       h('section', { class: 'timelines-box' }, h('h3', {}, 'Timelines'), e.timelines));
@@ -470,6 +451,7 @@ export class GamePage implements Page {
       void this.refreshKibitz();
       return;
     }
+    if (ev.type.startsWith('rematch')) return this.banner.onEvent(ev.type, ev.data as string); // W3 wiring
     if (ev.type === 'time') this.endOnTime(ev.data as string);
     let data: { ply?: unknown; coord?: unknown; clock?: unknown; at?: unknown } = {};
     try {
@@ -766,6 +748,7 @@ export class GamePage implements Page {
       this.travelFrame?.cancel(); // W2 wiring
       if (s.status !== 'active') this.board?.cancelPremove();
     }
+    this.sounds.follow(before, s); // W3 wiring
     this.render();
     this.playPremove();
   }
@@ -1066,7 +1049,7 @@ export class GamePage implements Page {
     e.game.setAttribute('data-timelines', String(s.timelines));
     // Several variants share a title (van Gog's three modes), so the variant's name follows it.
     fill(e.title, s.title, h('span', { class: 'variant-name' }, ` ${s.variant}${s.options ? `, ${s.options}` : ''}`));
-    document.title = `${s.title} – ttchess`;
+    document.title = tabTitle(s); // W3 wiring
     const seat = (c: Color): string => {
       const p = c === 'white' ? s.white : s.black;
       if (!p) return 'open seat';
@@ -1083,7 +1066,7 @@ export class GamePage implements Page {
     this.renderChoice();
     this.renderTravel();
     this.renderControls();
-    this.renderClocks();
+    this.clocks.update(s, this.orientation(), this.clockAt); this.banner.update(s); // W3 wiring
     fill(e.panels, ...(s.panels.length ? s.panels.map(line => h('div', { class: 'panel-line' }, line)) : [h('div', { class: 'hint' }, 'Nothing to show.')]));
     this.renderMoveList();
     this.renderLegalList();
@@ -1495,34 +1478,6 @@ export class GamePage implements Page {
     if (s.draw_offer) offers.push(s.draw_offer === s.you ? 'You offer a draw.' : `${capital(s.draw_offer)} offers a draw.`);
     if (s.takeback_offer) offers.push(s.takeback_offer === s.you ? 'You offer a take-back.' : `${capital(s.takeback_offer)} offers a take-back.`);
     e.offers.textContent = offers.join(' ');
-  }
-
-  private renderClocks(): void {
-    const s = this.state;
-    if (!s) return;
-    const e = this.el;
-    const clock = s.clock;
-    for (const c of ['white', 'black'] as Color[]) {
-      const el = c === 'white' ? e.clockWhite : e.clockBlack;
-      let text = '';
-      let running = false;
-      if (clock?.kind === 'live') {
-        let ms = c === 'white' ? clock.white_ms : clock.black_ms;
-        running = clock.running === c && s.status === 'active';
-        if (running) ms -= performance.now() - this.clockAt;
-        text = formatMs(ms);
-      } else if (clock?.kind === 'correspondence') {
-        // The deadline is 0 (or null) until the first action starts the clock.
-        running = s.status === 'active' && s.to_move === c && !!clock.deadline;
-        const per = `${clock.days_per_move} day${clock.days_per_move === 1 ? '' : 's'} a move`;
-        text = running && clock.deadline
-          ? `moves by ${new Date(clock.deadline).toLocaleString()} (${formatLeft(clock.deadline - Date.now())})`
-          : s.status === 'active' && s.to_move === c ? `${per}; the clock starts with the first action` : per;
-      }
-      const label = `${capital(c)}: `;
-      if (el.textContent !== label + text) fill(el, h('span', { class: 'clock-side' }, label), h('span', { class: 'clock-time' }, text));
-      el.classList.toggle('running', running);
-    }
   }
 
   private renderMoveList(): void {

@@ -36,8 +36,9 @@ test('a flag ends the game on the page at once', async ({ browser }) => {
   await expect(page.locator('#clock-black')).not.toHaveClass(/running/);
   await expect(page.locator('#clock-white .clock-time')).toHaveText('0:00.0');
   // Stopped: the clocks read the same a moment later.
-  const shown = await page.locator('.clocks').textContent();
+  const shown = [await page.locator('#clock-white').textContent(), await page.locator('#clock-black').textContent()];
   await page.waitForTimeout(500);
-  await expect(page.locator('.clocks')).toHaveText(shown ?? '');
+  await expect(page.locator('#clock-white')).toHaveText(shown[0] ?? '');
+  await expect(page.locator('#clock-black')).toHaveText(shown[1] ?? '');
   expect(errors).toEqual([]);
 });
