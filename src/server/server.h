@@ -249,6 +249,10 @@ int64_t store_games_unfinished(Store *s, int64_t user);
 int64_t store_challenges_sent(Store *s, int64_t user);
 /* The open challenges naming the player, for the lobby. */
 bool store_challenges_of(Store *s, int64_t user, json_t *out);
+/* Open challenges to anyone (seeks, games of status "seek"): a player's
+ * count, and the lobby's lists of them and of the games being played. */
+int64_t store_seeks_open(Store *s, int64_t user);
+bool store_lobby(Store *s, json_t *seeks, json_t *playing);
 /* The player's games, "your move" first. */
 bool store_games_of(Store *s, int64_t user, json_t *out);
 
