@@ -116,8 +116,7 @@ export function showHome(root: HTMLElement, next: string | null): Page {
   });
 
   fill(root, h('div', { class: 'home' },
-    h('section', { class: 'home-intro' },
-      h('div', { class: 'home-intro-text' },
+      h('section', { class: 'home-intro' },
         h('h1', {}, 'Chess with time travel'),
         h('p', { class: 'lead' },
           'ttchess plays four published games of chess in which pieces travel in time: sent forward to a later '
@@ -127,9 +126,9 @@ export function showHome(root: HTMLElement, next: string | null): Page {
           + 'computer, or watch the games being played. No account is needed to watch, to read the rules or '
           + 'to use the ', appLink('/analysis', {}, 'analysis board'), '.'),
         error),
-      login.form),
-    h('section', { class: 'home-games', 'aria-label': 'The games' }, ...cards),
-    lists.element));
+      login.form,
+      h('section', { class: 'home-games', 'aria-label': 'The games' }, ...cards),
+      lists.element));
 
   return {
     destroy() {

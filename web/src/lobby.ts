@@ -423,11 +423,10 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
 
   // The open challenges and the games being played, live, beside the player's own.
   const lists = new LobbyLists({ me });
-  fill(root, h('div', { class: 'lobby-layout' },
-    h('div', { class: 'lobby' },
-      h('p', { class: 'greeting' }, `Welcome, ${me}.`),
-      challengeError, refreshError, challengeBox, form, listBox),
-    lists.element));
+  fill(root, h('div', { class: 'lobby' },
+    h('p', { class: 'greeting' }, `Welcome, ${me}.`),
+    challengeError, refreshError, challengeBox, form,
+    h('div', { class: 'lobby-side' }, listBox, lists.element)));
   render();
 
   api.variants().then(reply => {

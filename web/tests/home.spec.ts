@@ -37,7 +37,7 @@ for (const width of [390, 1280]) {
     }
     await expectDiagramsDrawn(page, '.home-games', 4);
     // Time Traveler's marks are drawn on its diagram; Chessgi's pocket is said in words.
-    await expect(page.locator('.game-card[data-variant="travelers"] .fen-board svg.cg-custom-svgs g')).toHaveCount(2);
+    await expect(page.locator('.game-card[data-variant="travelers"] .fen-board svg.cg-custom-svgs circle')).toHaveCount(2);
     await expect(page.locator('.game-card[data-variant="chessgi"] .fen-pocket')).toContainText('White pawn; Black pawn, pawn');
     await expect(page.locator('#login-form #login-name')).toBeVisible();
     await expect(page.locator('#register-button')).toBeVisible();
@@ -56,7 +56,7 @@ test('a rules page: the document rendered, the seed\'s words, a diagram of its F
   await expect(page).toHaveURL(/\/rules\/chessgi$/);
   await expect(page.locator('#rules-doc h1')).toContainText('Chessgi');
   await expect(page.locator('#rules-doc h2').first()).toBeVisible();
-  await expect(page.locator('#rules-doc blockquote.seed-words').first()).toContainText('time travel');
+  await expect(page.locator('#rules-doc blockquote.seed-words').first()).toContainText('travel backward');
   // chessgi.md gives a position in FEN (with a pocket): drawn below its paragraph.
   await expectDiagramsDrawn(page, '#rules-doc', 1);
   await expect(page.locator('#rules-doc .fen-pocket')).toContainText('White queen');
