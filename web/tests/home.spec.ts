@@ -67,6 +67,12 @@ test('a rules page: the document rendered, the seed\'s words, a diagram of its F
   await expect(page.locator('#rules-doc blockquote.seed-words')).not.toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'rules-gifford-390');
+  // The top of the page and the diagram with its paragraph, as a reader sees them on a phone.
+  const dir = process.env.TTCHESS_SHOTS ?? 'test-results/screens';
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${dir}/rules-gifford-390-top.png` });
+  await page.locator('#rules-doc .fen-diagram').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${dir}/rules-gifford-390-diagram.png` });
   await page.goto('/rules/nochess');
   await expect(page.locator('#rules-error')).toContainText('no rules page');
 });
