@@ -146,7 +146,8 @@ typedef struct GameRow {
     int engine_level;                /* 1..10 against the engine, else 0    */
     int64_t white_ms, black_ms;      /* time left at the last action        */
     int64_t last_action_at;          /* ms since the epoch; 0: not started  */
-    char *status;                    /* "waiting" (a link's open seat), "challenge"
+    char *status;                    /* "waiting" (a link's open seat), "seek"
+                                      * (an open challenge to anyone), "challenge"
                                       * (a named opponent not yet accepted),
                                       * "active", "over", "declined"         */
     char *result, *reason;           /* NULL while not over                 */

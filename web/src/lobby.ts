@@ -110,7 +110,7 @@ function gameRow(g: GameSummary, titles: Map<string, string>): HTMLElement {
   if (g.status === 'over') status = [g.result, g.reason].filter(Boolean).join(' ');
   else if (g.status === 'declined') status = g.reason ?? 'challenge declined';
   else if (g.status === 'waiting') status = 'waiting for an opponent';
-  else if ((g.status as string) === 'seek') status = 'open challenge: waiting for someone to accept';
+  else if (g.status === 'seek') status = 'open challenge: waiting for someone to accept';
   else status = `active, ply ${g.ply}`;
   // A declined challenge's empty seat was its challenged player's: named when the server says who.
   const seat = (n: string | null): string =>
