@@ -13,7 +13,10 @@
 # (the legal list equal to ttchess moves'), a 150-ply van Gog game's state
 # under 20 KB, events that carry only the action (and a live game's the
 # clocks as the state has them right after it); the client's files
-# served with their types (.wasm) and revalidated with a 304.
+# served with their types (.wasm) and revalidated with a 304; open
+# challenges (seeks): posted, listed in the lobby and its live stream,
+# refused in words (another's, one's own, withdrawn, over the limit),
+# accepted once, and the game then among those being played.
 #
 # Usage: TTCHESS=path/to/ttchess tests/api-test.sh   (default build/ttchess)
 
