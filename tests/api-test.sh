@@ -13,7 +13,10 @@
 # (the legal list equal to ttchess moves'), a 150-ply van Gog game's state
 # under 20 KB, events that carry only the action (and a live game's the
 # clocks as the state has them right after it); the client's files
-# served with their types (.wasm) and revalidated with a 304.
+# served with their types (.wasm) and revalidated with a 304; open
+# challenges (seeks): posted, listed in the lobby and its live stream,
+# refused in words (another's, one's own, withdrawn, over the limit),
+# accepted once, and the game then among those being played.
 #
 # Usage: TTCHESS=path/to/ttchess tests/api-test.sh   (default build/ttchess)
 
@@ -349,6 +352,41 @@ call carol POST /api/blocks '{"name":"eve"}'; expect "carol blocks eve" 201
 call carol GET /api/blocks; expect "carol's block list" 200 '["eve"]'
 call eve POST /api/games '{"variant":"chess","opponent":"carol"}'; expect "a blocked challenge" 403 "does not accept challenges"
 call carol DELETE /api/blocks/eve; expect "carol unblocks eve" 200
+
+# ---- Open challenges (seeks) and the lobby ---------------------------------
+# A seek is posted by one player, listed in every lobby (GET /api/lobby and
+# the lobby's live stream), and accepted by the first other player, who
+# takes the open seat: the game starts.  Three open at most per player.
+call eve POST /api/seeks '{"variant":"gifford","color":"white","clock":{"minutes":5,"increment":3}}'
+expect "post an open challenge" 201 '"url":"/games/'
+S=$(field id)
+call nobody GET /api/lobby; expect "a visitor sees the open challenge" 200 "\"seeks\":[{\"id\":\"$S\",\"variant\":\"gifford\",\"title\":"
+expect "with who posted it, the colour the accepter plays and the clock" 200 '"from":"eve","color":"black","time":"5+3","kind":"live"'
+expect "and the games being played" 200 '"playing":['
+curl -s -N -m 1 "$B/api/lobby/events" >"$tmp/lobby-events"
+grep -q "^event: lobby$" "$tmp/lobby-events" && grep -q "^data: {\"seeks\":\[{\"id\":\"$S\"" "$tmp/lobby-events" &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the lobby's stream: $(head -c 300 "$tmp/lobby-events")"; }
+call eve POST /api/seeks '{"variant":"chess","opponent":"carol"}'; expect "an open challenge names nobody" 400 "no opponent"
+call eve POST /api/seeks '{"variant":"nochess"}'; expect "an open challenge of no variant" 400 "unknown variant"
+call eve POST /api/seeks '{"variant":"chess","days_per_move":99}'; expect "an open challenge's clock is checked" 400 "days_per_move"
+call anon POST /api/seeks '{"variant":"chess"}'; expect "an open challenge, logged out" 401 "log in"
+call eve POST /api/seeks '{"variant":"chess"}'; expect "a second open challenge" 201
+S2=$(field id)
+call eve POST /api/seeks '{"variant":"vangog"}'; expect "a third open challenge" 201
+call eve POST /api/seeks '{"variant":"chessgi"}'; expect "a fourth open challenge" 429 "3 open challenges"
+call eve POST "/api/seeks/$S/accept"; expect "accepting one's own open challenge" 409 "your own"
+call eve POST "/api/games/$S/actions" '{"action":"e4","ply":0}'; expect "an open challenge is not played" 409 "waits for an opponent"
+call carol DELETE "/api/seeks/$S2"; expect "withdrawing another's open challenge" 403 "not yours"
+call eve DELETE "/api/seeks/$S2"; expect "withdraw an open challenge" 200
+call carol POST "/api/seeks/$S2/accept"; expect "accepting a withdrawn open challenge" 409 "withdrawn"
+call carol POST "/api/seeks/$S/accept"; expect "carol accepts eve's open challenge" 200 "\"id\":\"$S\""
+call alice POST "/api/seeks/$S/accept"; expect "an open challenge accepted twice" 409 "already been accepted"
+call carol GET "/api/games/$S"; expect "the accepted open challenge is a game in play" 200 '"status":"active"'
+expect "carol plays black" 200 '"you":"black"'
+call nobody GET /api/lobby
+sed 's/.*"playing"//' "$tmp/body" | grep -qF "\"id\":\"$S\",\"variant\":\"gifford\"" && ! grep -qF "\"seeks\":[{\"id\":\"$S\"" "$tmp/body" &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: the accepted seek is not among the games played: $(head -c 300 "$tmp/body")"; }
+call nobody GET "/api/seeks/$S/accept"; expect "GET on a seek" 404
 
 # ---- A long van Gog game: the state's size, the switches ------------------
 # 150 plies of pseudo-random legal actions (ttchess moves picks among them;

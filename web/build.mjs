@@ -90,6 +90,11 @@ const css = [
 writeFileSync(join(dist, 'app.css'), css);
 copyFileSync(join(here, 'index.html'), join(dist, 'index.html'));
 
+// The games' rules (docs/rules/*.md), which the rules pages (src/rules-page.ts) fetch and render.
+const rulesDocs = join(here, '..', 'docs', 'rules');
+mkdirSync(join(dist, 'rules'), { recursive: true });
+for (const f of readdirSync(rulesDocs).filter((f) => f.endsWith('.md'))) copyFileSync(join(rulesDocs, f), join(dist, 'rules', f));
+
 // A gzip-compressed copy beside each large file, which the server sends to a browser that accepts
 // it (src/server/http.c, send_file); the Makefile does the same for ttchess.wasm after copying it.
 for (const name of ['app.js', 'app.css', 'engine-worker.js']) {

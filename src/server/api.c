@@ -256,5 +256,9 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (get && route(req->path, "/api/games/*/diagram.svg", seg)) api_diagram(s, req, seg[0], r);
     else if ((get || post) && route(req->path, "/api/games/*/rematch", seg)) api_rematch(s, req, seg[0], NULL, r);
     else if (post && route(req->path, "/api/games/*/rematch/*", seg)) api_rematch(s, req, seg[0], seg[1], r);
+    else if (get && route(req->path, "/api/lobby", seg)) api_lobby(s, r);
+    else if (post && route(req->path, "/api/seeks", seg)) api_seek_create(s, req, r);
+    else if (post && route(req->path, "/api/seeks/*/accept", seg)) api_seek_accept(s, req, seg[0], r);
+    else if (del && route(req->path, "/api/seeks/*", seg)) api_seek_withdraw(s, req, seg[0], r);
     else reply_error(r, get || post || del ? 404 : 405, get || post || del ? "no such API" : "only GET, POST and DELETE");
 }

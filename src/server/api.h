@@ -39,5 +39,9 @@ typedef struct ApiReply {
  * http.c serves).  Never fails: errors are replies. */
 void api_handle(Store *s, const ApiRequest *req, ApiReply *reply);
 void api_reply_free(ApiReply *reply);
+/* The lobby's lists, {"seeks", "playing"} as GET /api/lobby sends them, as
+ * one line of compact JSON (malloc'd) for the lobby's event stream; NULL
+ * when the database cannot be read. */
+char *api_lobby_line(Store *s);
 
 #endif

@@ -155,22 +155,34 @@ static bool add_game_within_limits(Store *s, const GameRow *g, ApiReply *r)
     if (!store_begin(s)) return reply_error(r, 503, "the database cannot be written now"), false;
     bool within = true;
     if (!store_lock_user(s, g->creator)) within = (reply_error(r, 503, "the database cannot be written now"), false);
-    else within = under_game_limit(s, g->creator, r) && (!g->invited || under_challenge_limit(s, g->creator, r));
+    else within = under_game_limit(s, g->creator, r) && (!g->invited || under_challenge_limit(s, g->creator, r)) &&
+                  (strcmp(g->status, "seek") || under_seek_limit(s, g->creator, r));
     if (!within) {
         store_rollback(s);
         return false;
     }
-    if (!store_game_add(s, g) || !store_commit(s)) {
+    /* A seek's event tells every lobby's stream, on every server, that the
+     * list of open challenges changed (api_seeks.c). */
+    bool seek = !strcmp(g->status, "seek");
+    if (!store_game_add(s, g) || (seek && !store_event_add(s, g->id, "seek", 0, "{}", NULL)) || !store_commit(s)) {
         store_rollback(s);
         return reply_error(r, 503, "the database cannot be written now"), false;
     }
+    if (seek) events_notify();
     return true;
 }
 
 void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
 {
+    create_game(s, req, false, r);
+}
+
+/* A game as asked, or (seek) an open challenge that anyone may accept
+ * from the lobby: the same start, clock and colour, no opponent named. */
+void create_game(Store *s, const ApiRequest *req, bool seek, ApiReply *r)
+{
     if (!req->user) {
-        reply_error(r, 401, "log in to create a game");
+        reply_error(r, 401, seek ? "log in to post an open challenge" : "log in to create a game");
         return;
     }
     json_t *body = body_object(req, r);
@@ -182,8 +194,10 @@ void api_create_game(Store *s, const ApiRequest *req, ApiReply *r)
     bool creator_white = !color || !strcmp(color, "random") ? auth_coin() : !strcmp(color, "white");
     if (color && strcmp(color, "random") && strcmp(color, "white") && strcmp(color, "black")) {
         reply_error(r, 400, "color is \"white\", \"black\" or \"random\"");
+    } else if (seek && (json_object_get(body, "opponent") || json_object_get(body, "level"))) {
+        reply_error(r, 400, "an open challenge names no opponent and no engine level: anyone may accept it");
     } else if (read_start(body, &g, r) && read_clock(body, &g, r) &&
-               read_opponent(s, req, body, &g, &other, invite, r)) {
+               (seek ? (other = 0, g.status = "seek", true) : read_opponent(s, req, body, &g, &other, invite, r))) {
         auth_new_token(id);
         id[16] = '\0';   /* 64 bits: game ids are public, only invitations are secret */
         g.id = id;
@@ -216,7 +230,7 @@ void api_get_game(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
 /* Seats `user` in the game's open seat and starts it, with the joiner's
  * game limit counted in the same transaction (store_lock_user); `event`
  * is the event's type.  The caller has checked who may take the seat. */
-static void take_seat(Store *s, GameRow *row, int64_t user, const char *event, ApiReply *r)
+void take_seat(Store *s, GameRow *row, int64_t user, const char *event, ApiReply *r)
 {
     if (!row->white) row->white = user;
     else row->black = user;
@@ -267,6 +281,31 @@ void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
     json_decref(body);
 }
 
+/* Ends a challenge or a seek that was not accepted: its status becomes
+ * "declined" with the reason ("withdrawn by NAME"), event "declined". */
+void close_challenge(Store *s, GameRow *row, const char *reason, ApiReply *r)
+{
+    char data[160];
+    json_t *d = json_pack("{s:s}", "reason", reason);
+    char *dump = d ? json_dumps(d, JSON_COMPACT) : NULL;
+    snprintf(data, sizeof data, "%s", dump ? dump : "{}");
+    free(dump);
+    json_decref(d);
+    set_string(&row->status, "declined");
+    set_string(&row->reason, reason);
+    bool stale = false;
+    if (!row->status || !row->reason || !store_begin(s)) {
+        reply_error(r, 503, "the database cannot be written now");
+    } else if (!store_game_update(s, row, &stale) ||
+               !store_event_add(s, row->id, "declined", row->ply, data, &row->last_event) || !store_commit(s)) {
+        store_rollback(s);
+        reply_error(r, stale ? 409 : 503, stale ? "this challenge has just changed: reload it" : "the database cannot be written now");
+    } else {
+        events_notify();
+        reply_json(r, 200, json_pack("{s:s}", "id", row->id));
+    }
+}
+
 /* A challenge is accepted by the player it names, who then takes the open
  * seat; it is declined by them, or withdrawn by the challenger.  Until it
  * is accepted nobody may act in the game, and it does not count toward the
@@ -288,26 +327,9 @@ void api_answer_challenge(Store *s, const ApiRequest *req, const char *id, bool 
     } else if (accept) {
         take_seat(s, &row, req->user, "accepted", r);
     } else {
-        char reason[96], data[160];
+        char reason[96];
         snprintf(reason, sizeof reason, "%s by %s", challenged ? "declined" : "withdrawn", req->user_name);
-        json_t *d = json_pack("{s:s}", "reason", reason);
-        char *dump = d ? json_dumps(d, JSON_COMPACT) : NULL;
-        snprintf(data, sizeof data, "%s", dump ? dump : "{}");
-        free(dump);
-        json_decref(d);
-        set_string(&row.status, "declined");
-        set_string(&row.reason, reason);
-        bool stale = false;
-        if (!row.status || !row.reason || !store_begin(s)) {
-            reply_error(r, 503, "the database cannot be written now");
-        } else if (!store_game_update(s, &row, &stale) ||
-                   !store_event_add(s, id, "declined", row.ply, data, &row.last_event) || !store_commit(s)) {
-            store_rollback(s);
-            reply_error(r, stale ? 409 : 503, stale ? "this challenge has just changed: reload it" : "the database cannot be written now");
-        } else {
-            events_notify();
-            reply_json(r, 200, json_pack("{s:s}", "id", id));
-        }
+        close_challenge(s, &row, reason, r);
     }
     store_game_free(&row);
 }

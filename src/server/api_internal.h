@@ -11,6 +11,7 @@
  *   actions.c      the actions a player may take, as a table of handlers
  *   api_kibitz.c   the spectators' comments
  *   api_rematch.c  a finished game's rematch, offered and answered
+ *   api_seeks.c    open challenges to anyone (seeks) and the lobby's lists
  */
 #ifndef TTCHESS_SERVER_API_INTERNAL_H
 #define TTCHESS_SERVER_API_INTERNAL_H
@@ -49,6 +50,17 @@ void wake_engine(Store *s, const GameRow *row);
 bool under_limit(int64_t count, int limit, const char *sentence, ApiReply *r);
 /* The player's games waiting or in play against their limit. */
 bool under_game_limit(Store *s, int64_t user, ApiReply *r);
+
+/* ---- Games shared with the seeks (api_games.c, api_seeks.c) --------------- */
+
+/* Creates a game from the request's body, or (seek) an open challenge. */
+void create_game(Store *s, const ApiRequest *req, bool seek, ApiReply *r);
+/* Seats `user` in the open seat and starts the game (event `event`). */
+void take_seat(Store *s, GameRow *row, int64_t user, const char *event, ApiReply *r);
+/* Ends a challenge or seek never accepted: "declined" with the reason. */
+void close_challenge(Store *s, GameRow *row, const char *reason, ApiReply *r);
+/* The player's open seeks against their limit (429 past it). */
+bool under_seek_limit(Store *s, int64_t user, ApiReply *r);
 
 /* ---- The end of a game (api_actions.c) ------------------------------------ */
 
@@ -100,5 +112,10 @@ void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 /* A finished game's rematch (api_rematch.c): GET reads it; POST offers it
  * (answer NULL) or answers it ("accept", "decline"). */
 void api_rematch(Store *s, const ApiRequest *req, const char *id, const char *answer, ApiReply *r);
+
+void api_lobby(Store *s, ApiReply *r);
+void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);
+void api_seek_accept(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
+void api_seek_withdraw(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 
 #endif

@@ -142,16 +142,35 @@ typedef struct Stream {
     Store *store;
     char client[GATE_ADDRESS_SIZE]; /* the address counted in streams_by_client */
     int fd;                   /* the connection's socket, or -1           */
-    char game[64];
+    char game[64];            /* "": the lobby's stream (api_lobby_line)  */
+    char *lobby;              /* the lobby's lists last sent, or NULL     */
     int64_t last_id;          /* the last event sent                      */
     uint64_t generation;      /* events_generation when last read         */
     Text pending;             /* bytes formatted but not yet sent         */
     size_t sent;              /* of pending                               */
 } Stream;
 
+/* The lobby's stream sends its lists (one `lobby` event) whenever they
+ * differ from those it sent last: every commit wakes it, and most change
+ * nothing it shows. */
+static bool lobby_fill(Stream *st)
+{
+    char *line = api_lobby_line(st->store);
+    if (!line) return false;
+    if (st->lobby && !strcmp(st->lobby, line)) {
+        free(line);
+        return true;
+    }
+    text_addf(&st->pending, "event: lobby\ndata: %s\n\n", line);
+    free(st->lobby);
+    st->lobby = line;
+    return !st->pending.failed;
+}
+
 /* Formats every event after last_id into pending; false on a database error. */
 static bool stream_fill(Stream *st)
 {
+    if (!st->game[0]) return lobby_fill(st);
     json_t *events = json_array();
     bool ok = events && store_events_after(st->store, st->game, st->last_id, events);
     size_t i;
@@ -227,6 +246,7 @@ static void stream_free(void *cls)
 {
     Stream *st = cls;
     stream_leave(st->client);
+    free(st->lobby);
     text_free(&st->pending);
     free(st);
 }
@@ -332,14 +352,15 @@ static const char *query_value(void *ctx, const char *name)
     return MHD_lookup_connection_value((struct MHD_Connection *)ctx, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* A game's stream, or with game "" the lobby's (GET /api/lobby/events). */
 static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c, const char *game)
 {
     GameRow row;
-    bool found;
-    bool ok = store_game_get(srv->store, game, &row, &found);
+    bool found = true;
+    bool ok = !game[0] || store_game_get(srv->store, game, &row, &found);
     if (!ok) return send_error(c, 503, "the database cannot be read now");
     if (!found) return send_error(c, 404, "no such game");
-    store_game_free(&row);
+    if (game[0]) store_game_free(&row);
     const char *client = client_address(c);
     if (!stream_admit(client)) {
         char why[128];
@@ -745,6 +766,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (strncmp(url, "/api/", 5)) return get ? serve_static(srv, c, url) : send_error(c, 405, "only GET here");
     char game[64];
     if (get && events_path(url, game)) return serve_events(srv, c, game);
+    if (get && !strcmp(url, "/api/lobby/events")) return serve_events(srv, c, "");
     char token[2 * SERVER_TOKEN_BYTES + 1];
     ApiRequest req = { .method = get ? "GET" : method, .path = url, .body = up->body ? up->body : "",
                        .body_len = up->len, .query = query_value, .query_ctx = c, .client = client_address(c),

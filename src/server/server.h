@@ -146,7 +146,8 @@ typedef struct GameRow {
     int engine_level;                /* 1..10 against the engine, else 0    */
     int64_t white_ms, black_ms;      /* time left at the last action        */
     int64_t last_action_at;          /* ms since the epoch; 0: not started  */
-    char *status;                    /* "waiting" (a link's open seat), "challenge"
+    char *status;                    /* "waiting" (a link's open seat), "seek"
+                                      * (an open challenge to anyone), "challenge"
                                       * (a named opponent not yet accepted),
                                       * "active", "over", "declined"         */
     char *result, *reason;           /* NULL while not over                 */
@@ -249,6 +250,10 @@ int64_t store_games_unfinished(Store *s, int64_t user);
 int64_t store_challenges_sent(Store *s, int64_t user);
 /* The open challenges naming the player, for the lobby. */
 bool store_challenges_of(Store *s, int64_t user, json_t *out);
+/* Open challenges to anyone (seeks, games of status "seek"): a player's
+ * count, and the lobby's lists of them and of the games being played. */
+int64_t store_seeks_open(Store *s, int64_t user);
+bool store_lobby(Store *s, json_t *seeks, json_t *playing);
 /* The player's games, "your move" first. */
 bool store_games_of(Store *s, int64_t user, json_t *out);
 

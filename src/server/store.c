@@ -765,7 +765,7 @@ int64_t store_games_unfinished(Store *s, int64_t user)
 {
     DbRows r;
     DbStatus st = RUN(s,
-                      "SELECT count(*) FROM games WHERE status IN ('waiting', 'active', 'challenge') "
+                      "SELECT count(*) FROM games WHERE status IN ('waiting', 'active', 'challenge', 'seek') "
                       "AND (white = $1 OR black = $1)",
                       &r, DB_I(user));
     return count_of(st, &r);
@@ -807,6 +807,69 @@ bool store_challenges_of(Store *s, int64_t user, json_t *out)
                               "options", g.options, "created", (json_int_t)db_int(&r, i, GAME_ROW_COLUMNS));
         store_game_free(&g);
         ok = e && !json_array_append_new(out, e);
+    }
+    db_rows_free(&r);
+    return ok;
+}
+
+/* ---- Open challenges (seeks) and games being played (issue 27) ---------- */
+
+/* A game's time control in a lobby's words: "5+3" or "3 days". */
+static void time_words(const GameRow *g, char out[48])
+{
+    if (g->days_per_move) snprintf(out, 48, "%d day%s", g->days_per_move, g->days_per_move == 1 ? "" : "s");
+    else snprintf(out, 48, "%g+%g", (double)g->base_ms / 60000, (double)g->inc_ms / 1000);
+}
+
+int64_t store_seeks_open(Store *s, int64_t user)
+{
+    DbRows r;
+    DbStatus st = RUN(s, "SELECT count(*) FROM games WHERE status = 'seek' AND creator = $1", &r, DB_I(user));
+    return count_of(st, &r);
+}
+
+/* The open challenges, newest first, and the games in play that moved
+ * last (at most 100 and 20: a lobby is a page, not an archive). */
+bool store_lobby(Store *s, json_t *seeks, json_t *playing)
+{
+    DbRows r;
+    if (RUN(s, game_select_sql(", g.created FROM games g WHERE g.status = $1 ORDER BY g.created DESC LIMIT 100"),
+            &r, DB_S("seek")))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) {
+        GameRow g;
+        game_row_read(&r, i, &g);
+        const Variant *v = variant_find(g.variant ? g.variant : "");
+        char time[48];
+        time_words(&g, time);
+        json_t *e = json_pack("{s:s, s:s, s:s, s:s?, s:s, s:s, s:s, s:s?, s:I}", "id", g.id ? g.id : "", "variant",
+                              g.variant ? g.variant : "", "title", v ? v->title : "", "from",
+                              g.white ? g.white_name : g.black_name, "color", g.white ? "black" : "white", "time", time,
+                              "kind", g.days_per_move ? "correspondence" : "live", "options", g.options, "created",
+                              (json_int_t)db_int(&r, i, GAME_ROW_COLUMNS));
+        store_game_free(&g);
+        ok = e && !json_array_append_new(seeks, e);
+    }
+    db_rows_free(&r);
+    if (!ok) return false;
+    if (RUN(s, game_select_sql(" FROM games g WHERE g.status = $1 "
+                               "ORDER BY g.last_action_at DESC, g.created DESC LIMIT 20"),
+            &r, DB_S("active")))
+        return false;
+    for (int i = 0; ok && i < r.rows; i++) {
+        GameRow g;
+        game_row_read(&r, i, &g);
+        const Variant *v = variant_find(g.variant ? g.variant : "");
+        char time[48];
+        time_words(&g, time);
+        json_t *e = json_pack("{s:s, s:s, s:s, s:s?, s:s?, s:i, s:s, s:s}", "id", g.id ? g.id : "", "variant",
+                              g.variant ? g.variant : "", "title", v ? v->title : "", "white",
+                              g.white == -1 ? "ttchess engine" : g.white_name, "black",
+                              g.black == -1 ? "ttchess engine" : g.black_name, "ply", g.ply, "time", time, "kind",
+                              g.days_per_move ? "correspondence" : "live");
+        store_game_free(&g);
+        ok = e && !json_array_append_new(playing, e);
     }
     db_rows_free(&r);
     return ok;

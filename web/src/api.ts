@@ -120,10 +120,11 @@ export interface Variant {
 }
 
 /**
+ * `seek`: an open challenge, listed in every lobby until someone accepts it (seeks.ts);
  * `challenge`: the game names an opponent who has not accepted yet; `declined`: they declined it or
  * its challenger withdrew it (`reason` says which).
  */
-export type GameStatus = 'waiting' | 'challenge' | 'active' | 'over' | 'declined';
+export type GameStatus = 'waiting' | 'seek' | 'challenge' | 'active' | 'over' | 'declined';
 
 export interface GameSummary {
   id: string;

@@ -1100,6 +1100,7 @@ export class GamePage implements Page {
     let text: string;
     if (s.status === 'over') text = [s.result, s.reason].filter(Boolean).join(' ');
     else if (s.status === 'waiting') text = 'Waiting for an opponent to join';
+    else if (s.status === 'seek') text = 'Open challenge: waiting for someone to accept it in the lobby'; // W4 seeks
     else if (s.status === 'challenge') text = this.challengeText(s);
     else if (s.status === 'declined') text = `Challenge ${s.reason ?? 'declined'}`;
     else {

@@ -11,25 +11,30 @@ import {
 } from './api';
 import { appLink, fill, h, navigate } from './dom';
 import type { Page } from './main';
+import { LobbyLists, seekApi, type SeekRequest } from './seeks';
 
 /** Where to go after logging in: only a path of this site, never another site (`//evil`). */
-function safeNext(next: string | null): string {
+export function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-/** The name + password form; also used on a game page when a visitor follows an invitation. */
-export function showLogin(root: HTMLElement, next: string | null, notice?: string): Page {
+/** The name + password form and what it does: `done` runs once the visitor is logged in or registered. */
+export function loginForm(done: () => void, notice?: string, compact = false): { form: HTMLFormElement; name: HTMLInputElement; notice: HTMLElement } {
   const name = h('input', { id: 'login-name', type: 'text', autocomplete: 'username', maxlength: 32, required: true });
   const password = h('input', { id: 'login-password', type: 'password', autocomplete: 'current-password', maxlength: 256, required: true });
   const login = h('button', { id: 'login-button', type: 'submit' }, 'Log in');
   const register = h('button', { id: 'register-button', type: 'button' }, 'Register');
   const error = h('p', { id: 'login-error', class: 'error', role: 'alert' });
-  const form = h('form', { id: 'login-form', class: 'card narrow' },
+  const noticeEl = h('p', { class: 'notice', id: 'login-notice', role: 'status' }, notice ?? '');
+  noticeEl.hidden = !notice;
+  const form = h('form', { id: 'login-form', class: compact ? 'card login-compact' : 'card narrow' },
     h('h2', {}, 'Log in or register'),
-    notice ? h('p', { class: 'notice' }, notice) : null,
+    noticeEl,
     h('label', {}, 'Name', name),
     h('label', {}, 'Password', password),
-    h('p', { class: 'hint' }, 'A name is 1–32 letters, digits, _ or -; a password 8–256 characters.'),
+    h('p', { class: 'hint' }, compact
+      ? 'New here? Choose a name and a password (8+ characters) and press Register: that is all.'
+      : 'A name is 1–32 letters, digits, _ or -; a password 8–256 characters.'),
     h('div', { class: 'buttons' }, login, register),
     error);
 
@@ -39,7 +44,7 @@ export function showLogin(root: HTMLElement, next: string | null, notice?: strin
     try {
       if (how === 'login') await api.login(name.value, password.value);
       else await api.register(name.value, password.value);
-      navigate(safeNext(next));
+      done();
     } catch (e) {
       error.textContent = errorText(e);
     } finally {
@@ -51,6 +56,12 @@ export function showLogin(root: HTMLElement, next: string | null, notice?: strin
     void submit('login');
   });
   register.addEventListener('click', () => void submit('register'));
+  return { form, name, notice: noticeEl };
+}
+
+/** The login page alone (the account page asked by a visitor; a game page's invitation). */
+export function showLogin(root: HTMLElement, next: string | null, notice?: string): Page {
+  const { form, name } = loginForm(() => navigate(safeNext(next)), notice);
   fill(root, form);
   name.focus();
   return { destroy() {} };
@@ -99,6 +110,7 @@ function gameRow(g: GameSummary, titles: Map<string, string>): HTMLElement {
   if (g.status === 'over') status = [g.result, g.reason].filter(Boolean).join(' ');
   else if (g.status === 'declined') status = g.reason ?? 'challenge declined';
   else if (g.status === 'waiting') status = 'waiting for an opponent';
+  else if (g.status === 'seek') status = 'open challenge: waiting for someone to accept';
   else status = `active, ply ${g.ply}`;
   // A declined challenge's empty seat was its challenged player's: named when the server says who.
   const seat = (n: string | null): string =>
@@ -123,6 +135,20 @@ function colorMark(color: Color): HTMLElement {
   return h('span', { class: `color-mark ${color}`, 'aria-hidden': 'true' });
 }
 
+/** The "New game" form's choices as kept in localStorage. */
+interface NewGameChoices {
+  variant: string;
+  options: string;
+  color: string;
+  time: string;
+  minutes: string;
+  increment: string;
+  days: string;
+  opponent: string;
+  level: string;
+}
+const CHOICES_KEY = 'ttchess.new-game';
+
 /** How often the lobby asks for new challenges and moves while it is visible. */
 const POLL_MS = 6000;
 
@@ -137,13 +163,13 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
   const color = h('select', { id: 'color' },
     h('option', { value: 'white' }, 'white'), h('option', { value: 'black' }, 'black'), h('option', { value: 'random', selected: true }, 'random'));
   const timeKind = h('select', { id: 'time-kind' },
-    h('option', { value: 'correspondence' }, 'correspondence'), h('option', { value: 'live' }, 'live'));
+    h('option', { value: 'live', selected: true }, 'live'), h('option', { value: 'correspondence' }, 'correspondence'));
   const minutes = h('input', { id: 'minutes', type: 'number', min: 0, max: 600, value: 5, inputmode: 'numeric' });
   const increment = h('input', { id: 'increment', type: 'number', min: 0, max: 600, value: 3, inputmode: 'numeric' });
   const days = h('input', { id: 'days', type: 'number', min: 1, max: 30, value: 3, inputmode: 'numeric' });
   const opponentKind = h('select', { id: 'opponent-kind' },
-    h('option', { value: 'player' }, 'a named player'), h('option', { value: 'link' }, 'anyone with a link'),
-    h('option', { value: 'engine' }, 'the engine'));
+    h('option', { value: 'player' }, 'a named player'), h('option', { value: 'seek' }, 'anyone (an open challenge in the lobby)'),
+    h('option', { value: 'link' }, 'anyone with a link'), h('option', { value: 'engine' }, 'the engine'));
   const opponentName = h('input', {
     id: 'opponent-name', type: 'text', maxlength: 32, placeholder: 'their name', autocomplete: 'off',
     autocapitalize: 'none', spellcheck: 'false', 'aria-describedby': 'opponent-hint',
@@ -188,7 +214,48 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
   function showOpponentFields(): void {
     nameField.hidden = nameHint.hidden = opponentKind.value !== 'player';
     levelField.hidden = opponentKind.value !== 'engine';
-    create.textContent = opponentKind.value === 'player' ? 'Send challenge' : 'Create game';
+    create.textContent = opponentKind.value === 'player' ? 'Send challenge'
+      : opponentKind.value === 'seek' ? 'Post open challenge' : 'Create game';
+  }
+  /** The form's last choices, kept in this browser (not the opponent's name or a start position). */
+  function remember(): void {
+    const kept: NewGameChoices = {
+      variant: variant.value, options: options.value, color: color.value, time: timeKind.value,
+      minutes: minutes.value, increment: increment.value, days: days.value, opponent: opponentKind.value, level: level.value,
+    };
+    try {
+      localStorage.setItem(CHOICES_KEY, JSON.stringify(kept));
+    } catch {
+      // Without storage the form starts from its defaults next time.
+    }
+  }
+  /** Puts the kept choices back, each only when it is still one the form offers. */
+  function restore(): void {
+    let kept: Partial<NewGameChoices> = {};
+    try {
+      kept = JSON.parse(localStorage.getItem(CHOICES_KEY) ?? '{}') as Partial<NewGameChoices>;
+    } catch {
+      kept = {};
+    }
+    const pick = (el: HTMLSelectElement, value: unknown): void => {
+      if (typeof value === 'string' && Array.from(el.options).some(o => o.value === value)) el.value = value;
+    };
+    const number = (el: HTMLInputElement, value: unknown): void => {
+      if (typeof value === 'string' && value !== '' && Number.isFinite(Number(value))) el.value = value;
+    };
+    // Gifford's game, live, is the default; a variant kept from before replaces it.
+    if (!variants.some(v => v.name === kept.variant)) pick(variant, 'gifford');
+    pick(variant, kept.variant);
+    if (typeof kept.options === 'string' && kept.variant === variant.value) options.value = kept.options;
+    pick(color, kept.color);
+    pick(timeKind, kept.time);
+    pick(opponentKind, kept.opponent);
+    number(minutes, kept.minutes);
+    number(increment, kept.increment);
+    number(days, kept.days);
+    number(level, kept.level);
+    showTimeFields();
+    showOpponentFields();
   }
   variant.addEventListener('change', showVariantOptions);
   timeKind.addEventListener('change', showTimeFields);
@@ -303,7 +370,28 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
     } else if (opponentKind.value === 'engine') {
       req.level = Number(level.value);
     }
+    remember();
     create.disabled = true;
+    if (opponentKind.value === 'seek') {
+      try {
+        const seek: SeekRequest = { variant: req.variant, color: req.color };
+        if (req.options) seek.options = req.options;
+        if (req.fen) seek.fen = req.fen;
+        if (req.clock) seek.clock = req.clock;
+        else seek.days_per_move = req.days_per_move;
+        const reply = await seekApi.post(seek);
+        if (!alive) return;
+        lists.follow(reply.id);
+        lists.refresh();
+        notice.textContent = 'Your open challenge is listed in every lobby: the game starts as soon as someone accepts it.';
+        notice.dataset.id = reply.id;
+      } catch (err) {
+        error.textContent = errorText(err);
+      } finally {
+        create.disabled = false;
+      }
+      return;
+    }
     try {
       const reply = await api.createGame(req);
       if (reply.challenge) {
@@ -333,9 +421,12 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
     }
   });
 
+  // The open challenges and the games being played, live, beside the player's own.
+  const lists = new LobbyLists({ me });
   fill(root, h('div', { class: 'lobby' },
     h('p', { class: 'greeting' }, `Welcome, ${me}.`),
-    challengeError, refreshError, challengeBox, form, listBox));
+    challengeError, refreshError, challengeBox, form,
+    h('div', { class: 'lobby-side' }, listBox, lists.element)));
   render();
 
   api.variants().then(reply => {
@@ -344,6 +435,7 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
     for (const v of variants) titles.set(v.name, v.title);
     fill(variant, ...variants.map(v => h('option', { value: v.name }, `${v.title} (${v.name})`)));
     variant.disabled = false;
+    restore();
     const wanted = params.get('variant');
     if (wanted && variants.some(v => v.name === wanted)) variant.value = wanted;
     if (params.has('options')) options.value = params.get('options') ?? '';
@@ -399,6 +491,7 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
   return {
     destroy() {
       alive = false;
+      lists.destroy();
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('focus', onFocus);

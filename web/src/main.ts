@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// The single-page app of `ttchess serve`, routed on location.pathname: `/` is the login page for a
-// visitor and the lobby for a player; `/games/<id>` is a game (with `?invite=<token>` an invitation);
+// The single-page app of `ttchess serve`, routed on location.pathname: `/` is the home page for a
+// visitor (the games, their rules, the open challenges and games being played, login) and the lobby
+// for a player; `/rules/<variant>` a game's rules; `/games/<id>` is a game (with `?invite=<token>` an invitation);
 // `/account` the player's API tokens and block list; `/analysis` the analysis board and `/editor` the board
 // editor, for anyone (a visitor logs in only to play from a position).
 // Each route asks the server who is logged in (GET /api/session), so that a session that ended
@@ -13,8 +14,10 @@ import { api, ApiError, errorText, type GamesReply } from './api';
 import { byId, fill, h, navigate, appLink } from './dom';
 import { showEditor } from './editor';
 import { GamePage } from './game';
+import { showHome } from './home';
 import { showLobby, showLogin } from './lobby';
 import { installThemeSwitch } from './theme'; // W6
+import { showRules } from './rules-page';
 
 export interface Page {
   destroy(): void;
@@ -40,9 +43,10 @@ async function session(): Promise<GamesReply | null> {
 function showHeader(name: string | null): void {
   const who = byId('who');
   const analysis = appLink('/analysis', { id: 'analysis-link' }, 'Analysis board');
+  const rules = appLink('/rules/gifford', { id: 'rules-link' }, 'Rules');
   const editor = appLink('/editor', { id: 'editor-link' }, 'Board editor');
   if (!name) {
-    fill(who, h('span', { class: 'who-links' }, analysis, ' · ', editor));
+    fill(who, h('span', { class: 'who-links' }, rules, ' · ', analysis, ' · ', editor));
     return;
   }
   const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
@@ -60,7 +64,7 @@ function showHeader(name: string | null): void {
     h('span', { class: 'who-name' }, 'Logged in as ', h('strong', {}, name)),
     h('span', { class: 'who-links' },
       appLink('/', { id: 'lobby-link' }, 'My games'), ' · ',
-      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', analysis, ' · ', editor, ' · ',
+      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', rules, ' · ', analysis, ' · ', editor, ' · ',
       logout));
 }
 
@@ -83,17 +87,23 @@ async function route(): Promise<void> {
   const path = location.pathname;
   const params = new URLSearchParams(location.search);
   const game = /^\/games\/([^/]+)\/?$/.exec(path);
+  const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
   if (/^\/analysis\/?$/.test(path)) {
     // The analysis board needs no account: the rules and the engine run in the page.
     current = new AnalysisPage(app, params, me?.name ?? null);
   } else if (game) {
     current = new GamePage(app, decodeURIComponent(game[1]), params.get('invite'), me?.name ?? null);
+  } else if (rules) {
+    // The rules are for anyone.
+    current = showRules(app, decodeURIComponent(rules[1]));
   } else if (/^\/editor\/?$/.test(path)) {
     // The board editor needs no account: a visitor logs in only to play from the position.
     current = showEditor(app, params, me?.name ?? null);
-  } else if (!me) {
+  } else if (!me && /^\/account\/?$/.test(path)) {
     // A visitor who asked for the account page comes back to it after logging in.
-    current = showLogin(app, /^\/account\/?$/.test(path) ? '/account' : params.get('next'));
+    current = showLogin(app, '/account');
+  } else if (!me) {
+    current = showHome(app, params.get('next'));
   } else if (/^\/account\/?$/.test(path)) {
     current = showAccount(app, me.name);
   } else {
