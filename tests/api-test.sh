@@ -186,6 +186,11 @@ call eve GET "/api/games/$G/sheets"; expect "score sheets" 200 "B(f1)// to 5"
 call eve GET "/api/games/$G/diagram.svg?ply=2&orientation=black&set=letters&colors=green"
 expect "a diagram" 200 '<svg'
 call eve GET "/api/games/$G/diagram.svg"; expect "the present position's diagram" 200 'ply 3'
+# The page's own piece sets, cburnett (its default) and glyphs, as the page's link asks for them.
+call eve GET "/api/games/$G/diagram.svg?ply=2&orientation=white&set=cburnett&colors=brown"
+expect "a diagram with the page's default pieces" 200 'viewBox="0 0 45 45"'
+call eve GET "/api/games/$G/diagram.svg?set=glyphs"; expect "a diagram with glyphs" 200 '<svg'
+call eve GET "/api/games/$G/diagram.svg?set=pictures"; expect "a bad piece set" 400 "glyphs, letters or cburnett"
 call eve GET "/api/games/$G/diagram.svg?colors=pink"; expect "bad colours" 400 "brown, green, blue or grey"
 call eve GET "/api/games/$G/diagram.svg?ply=99"; expect "a ply beyond the game" 400 "from 0 to 3"
 call eve GET "/api/games/$G/diagram.svg?ply=1x"; expect "a ply that is no number" 400 "whole number"
