@@ -95,8 +95,8 @@ WASM_SRC := $(wildcard src/wasm/*.c)
 # The web server (ttchess serve): a layer over the library, linked into
 # the one ttchess program, with the Debian libraries it needs.
 SERVER_SRC := $(wildcard src/server/*.c)
-SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium
-SERVER_PACKAGES := libmicrohttpd-dev:/usr/include/microhttpd.h libjansson-dev:/usr/include/jansson.h \
+SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium -lz
+SERVER_PACKAGES := zlib1g-dev:/usr/include/zlib.h libmicrohttpd-dev:/usr/include/microhttpd.h libjansson-dev:/usr/include/jansson.h \
     libsqlite3-dev:/usr/include/sqlite3.h libsodium-dev:/usr/include/sodium.h curl:/usr/bin/curl \
     libpq-dev:/usr/include/postgresql/libpq-fe.h libcurl4-openssl-dev:/usr/include/x86_64-linux-gnu/curl/curl.h
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tables.o

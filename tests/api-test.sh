@@ -283,6 +283,34 @@ at=$(grep -o '"at":[0-9]*' "$tmp/d5-event" | cut -d: -f2)
     passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: an action's event does not carry the clocks of the state right after it:"; cat "$tmp/d5-event" "$tmp/after-d5"; echo; }
 
+# The PGN download: a file named ttchess-ID.pgn, the tags a site writes, and
+# each action's mover's clock after it ("[%clk H:MM:SS]") in a live game.
+curl -s -m 10 -D "$tmp/pgn-head" -o "$tmp/live.pgn" "$B/api/games/$L/pgn"
+grep -qi "^Content-Disposition: attachment; filename=\"ttchess-$L.pgn\"" "$tmp/pgn-head" &&
+    grep -qE '^\[Date "[0-9]{4}\.[0-9]{2}\.[0-9]{2}"\]' "$tmp/live.pgn" &&
+    grep -qF "[Site \"$B/games/$L\"]" "$tmp/live.pgn" && grep -qF '[White "eve"]' "$tmp/live.pgn" &&
+    grep -qF '[Black "carol"]' "$tmp/live.pgn" && grep -qF '[Variant "Standard"]' "$tmp/live.pgn" &&
+    grep -qF '[TimeControl "1800+3"]' "$tmp/live.pgn" &&
+    grep -qE '^1\. d4 \{\[%clk 0:(30|29):[0-9]{2}\]\} 1\.\.\. d5 \{\[%clk 0:(30|29):[0-9]{2}\]\}' "$tmp/live.pgn" &&
+    passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: the live game's PGN download:"; cat "$tmp/pgn-head" "$tmp/live.pgn"; }
+call eve GET "/api/games/$G/pgn"; expect "a correspondence game's PGN: no clock, no time control" 200 '[TimeControl "-"]'
+grep -q '%clk' "$tmp/body" && { failed=$((failed + 1)); echo "FAIL: %clk in a game without a live clock"; } || passed=$((passed + 1))
+
+# API replies are gzip-compressed for a client that accepts it, above 1 KiB
+# (a game's state), and say so; a short one, or a client that does not
+# accept gzip, gets the plain bytes.
+curl -s -m 10 -H 'Accept-Encoding: gzip' -D "$tmp/gz-head" -o "$tmp/state.gz" "$B/api/games/$L?legal=1&what=1"
+curl -s -m 10 -o "$tmp/state.json" "$B/api/games/$L?legal=1&what=1"
+grep -qi '^Content-Encoding: gzip' "$tmp/gz-head" && grep -qi '^Vary: Accept-Encoding' "$tmp/gz-head" &&
+    gzip -dc "$tmp/state.gz" | grep -q "\"id\":\"$L\"" &&
+    [ "$(stat -c %s "$tmp/state.gz")" -lt "$(stat -c %s "$tmp/state.json")" ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: the state is not sent gzip-compressed:"; cat "$tmp/gz-head"; }
+curl -s -m 10 -D "$tmp/plain-head" -o /dev/null "$B/api/games/$L"
+curl -s -m 10 -H 'Accept-Encoding: gzip' -D "$tmp/small-head" -o /dev/null "$B/api/games/0000000000000000"
+! grep -qi '^Content-Encoding' "$tmp/plain-head" && ! grep -qi '^Content-Encoding' "$tmp/small-head" &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: a plain client or a short reply got gzip"; }
+
 # ---- Limits (docs/api.md) ---------------------------------------------------
 for i in 2 3 4 5; do call eve POST "/api/games/$G/kibitz" "{\"text\":\"comment $i\"}"; done
 expect "five comments in 30 s" 201
