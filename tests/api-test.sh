@@ -446,6 +446,17 @@ static_get /app.js "Accept-Encoding: gzip"
 static_get /games/abc; expect "a page of the client" 200 '<title>ttchess</title>'
 [ "$(header Cache-Control)" = no-cache ] && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: index.html may be kept unrevalidated ($(header Cache-Control))"; }
+# A file named after its content (web/build.mjs: app.HASH.js) is kept for
+# a year, never asked for again; index.html, which names it, is revalidated.
+printf 'console.log(4);\n' >"$tmp/static/app.0123456789.js"
+static_get /app.0123456789.js; expect "a hashed script" 200 'console.log(4);'
+[ "$(header Cache-Control)" = "public, max-age=31536000, immutable" ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: a hashed file is not immutable ($(header Cache-Control))"; }
+static_get /app.0123456789.js "If-None-Match: $(header ETag)"
+[ "$CODE" = 304 ] && [ "$(header Cache-Control)" = "public, max-age=31536000, immutable" ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: a hashed file revalidated: $CODE, $(header Cache-Control)"; }
+static_get /app.0123456789x.js; [ "$(header Cache-Control)" = no-cache ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: a page path that looks hashed is immutable ($(header Cache-Control))"; }
 static_get /api/variants; [ "$(header Cache-Control)" = no-store ] && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: an API reply may be stored ($(header Cache-Control))"; }
 

@@ -592,22 +592,39 @@ static bool etag_matches(struct MHD_Connection *c, const char *etag)
     return asked && (!strcmp(asked, "*") || strstr(asked, etag));
 }
 
-/* The client's files are kept by the browser and revalidated at each use
- * ("no-cache" with the file's tag): an unchanged app.js, app.css or
- * ttchess.wasm costs a 304 with no body, and index.html is never shown
- * stale after a new build, which a lifetime ("max-age") could not
- * promise without a content hash in every file's name.  `encoding` is
- * "gzip" for a file's compressed copy, else NULL; either way the reply
- * depends on Accept-Encoding, which a cache must know (Vary). */
+/* Is the file named after its content (web/build.mjs: app.3f9a0c12de.js,
+ * ttchess.3f9a0c12de.wasm, app.3f9a0c12de.js.map): ten lowercase hex
+ * digits between dots in the last segment of the path?  Such a name never
+ * names other bytes, so the browser may keep it without asking again. */
+static bool hashed_name(const char *url)
+{
+    const char *name = strrchr(url, '/');
+    name = name ? name + 1 : url;
+    for (const char *dot = strchr(name, '.'); dot; dot = strchr(dot + 1, '.')) {
+        size_t hex = strspn(dot + 1, "0123456789abcdef");
+        if (hex == 10 && dot[11] == '.') return true;
+    }
+    return false;
+}
+
+/* The client's files named after their content are kept by the browser
+ * for a year and never asked for again ("immutable"): a new build brings
+ * new names, which index.html gives.  Every other file (index.html
+ * first) is kept and revalidated at each use ("no-cache" with the file's
+ * tag), an unchanged one costing a 304 with no body, so that a page is
+ * never shown stale after a new build.  `encoding` is "gzip" for a
+ * file's compressed copy, else NULL; either way the reply depends on
+ * Accept-Encoding, which a cache must know (Vary). */
 static enum MHD_Result send_file_reply(struct MHD_Connection *c, int status, const char *type, char *body,
-                                       size_t len, const char *etag, const char *encoding)
+                                       size_t len, const char *etag, const char *encoding, bool immutable)
 {
     struct MHD_Response *resp = new_response(body, len);
     if (resp) {
         if (type) MHD_add_response_header(resp, "Content-Type", type);
         if (encoding) MHD_add_response_header(resp, "Content-Encoding", encoding);
         MHD_add_response_header(resp, "Vary", "Accept-Encoding");
-        MHD_add_response_header(resp, "Cache-Control", "no-cache");
+        MHD_add_response_header(resp, "Cache-Control",
+                                immutable ? "public, max-age=31536000, immutable" : "no-cache");
         MHD_add_response_header(resp, "ETag", etag);
     }
     return queue_response(c, status, resp);
@@ -633,7 +650,7 @@ static int open_compressed(struct Server *srv, const char *resolved, const struc
 
 /* Sends a resolved file of the folder, unless it is the database; 304
  * when the browser's copy has the file's tag. */
-static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, const char *resolved)
+static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, const char *resolved, bool immutable)
 {
     /* O_NOFOLLOW: the path was resolved already, so a link in its place
      * now was put there since; O_NONBLOCK: a FIFO must not hang a thread. */
@@ -658,13 +675,13 @@ static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, c
     file_etag(&sb, etag);
     if (etag_matches(c, etag)) {
         close(fd);
-        return send_file_reply(c, 304, NULL, NULL, 0, etag, encoding);
+        return send_file_reply(c, 304, NULL, NULL, 0, etag, encoding, immutable);
     }
     size_t size = 0;
     char *body = read_whole(fd, &size);
     close(fd);
     if (!body) return send_error(c, 500, "cannot read the client's file");
-    return send_file_reply(c, 200, content_type(resolved), body, size, etag, encoding);
+    return send_file_reply(c, 200, content_type(resolved), body, size, etag, encoding, immutable);
 }
 
 /* Serves a file of the client from inside the static folder only; any
@@ -680,7 +697,8 @@ static enum MHD_Result serve_static(struct Server *srv, struct MHD_Connection *c
     if (kind == STATIC_REFUSED) return send_error(c, 404, "no such page");
     if (kind == STATIC_PAGE && static_resolve(srv, "/index.html", resolved) != STATIC_FILE)
         return send_error(c, 404, "the web client is not built: run make");
-    return send_file(srv, c, resolved);
+    /* A page path gets index.html, which is never immutable. */
+    return send_file(srv, c, resolved, kind == STATIC_FILE && hashed_name(url));
 }
 
 /* ---- Who asks, and from where -------------------------------------------------- */
