@@ -134,7 +134,12 @@ for (const name of ['app.css', 'app.js']) {
 }
 const assets = {};
 for (const name of ['ttchess.wasm', 'engine-worker.js']) if (manifest[name]) assets[name] = `/${manifest[name]}`;
-html = html.replace('</title>', `</title>\n  <meta name="ttchess-assets" content='${JSON.stringify(assets)}'>`);
+// The rules' module is asked for early (preload), while app.js still loads: a game page needs
+// both before its board is usable.
+const preload = manifest['ttchess.wasm']
+  ? `\n  <link rel="preload" href="/${manifest['ttchess.wasm']}" as="fetch" type="application/wasm" crossorigin="anonymous">`
+  : '';
+html = html.replace('</title>', `</title>\n  <meta name="ttchess-assets" content='${JSON.stringify(assets)}'>${preload}`);
 writeFileSync(join(dist, 'index.html'), html);
 
 // A gzip-compressed copy beside each large file, which the server sends to a browser that accepts
