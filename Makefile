@@ -95,8 +95,8 @@ WASM_SRC := $(wildcard src/wasm/*.c)
 # The web server (ttchess serve): a layer over the library, linked into
 # the one ttchess program, with the Debian libraries it needs.
 SERVER_SRC := $(wildcard src/server/*.c)
-SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium
-SERVER_PACKAGES := libmicrohttpd-dev:/usr/include/microhttpd.h libjansson-dev:/usr/include/jansson.h \
+SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium -lz
+SERVER_PACKAGES := zlib1g-dev:/usr/include/zlib.h libmicrohttpd-dev:/usr/include/microhttpd.h libjansson-dev:/usr/include/jansson.h \
     libsqlite3-dev:/usr/include/sqlite3.h libsodium-dev:/usr/include/sodium.h curl:/usr/bin/curl \
     libpq-dev:/usr/include/postgresql/libpq-fe.h libcurl4-openssl-dev:/usr/include/x86_64-linux-gnu/curl/curl.h
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tables.o
@@ -161,14 +161,11 @@ play: $(BUILD)/ttchess
 WEB_PACKAGES := nodejs:/usr/bin/node npm:/usr/bin/npm
 WEB_SRC := $(wildcard web/src/*.ts web/src/*.css web/src/css/*.css) web/index.html web/build.mjs web/tsconfig.json
 
-web: web/dist/app.js web/dist/ttchess.wasm
+web: web/dist/manifest.json
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	@./scripts/ensure-packages $(WEB_PACKAGES)
 	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
-
-web/dist/app.js: web/node_modules/.package-lock.json $(WEB_SRC)
-	cd web && npm run --silent check && npm run --silent build
 
 # The library compiled to WebAssembly (docs/design.md, "The library in the
 # browser"): clang's wasm32-wasi target with Debian's WASI C library, no
@@ -178,8 +175,8 @@ web/dist/app.js: web/node_modules/.package-lock.json $(WEB_SRC)
 # tables are the native build's (they are the same C on any target).
 # The module is a "reactor": no main, its exports called by the page;
 # the stack first in memory, so that an overflow traps instead of
-# writing over the data.  build.mjs empties web/dist, so the module is
-# copied there after app.js.
+# writing over the data.  build.mjs copies it into web/dist under its
+# hashed name, with its gzip-compressed copy.
 WASM_BUILD ?= build-wasm
 WASM_CC := clang --target=wasm32-wasi
 WASM_OPT ?= -O2
@@ -208,11 +205,12 @@ $(WASM_BUILD)/ttchess.wasm: $(WASM_OBJ)
 	$(WASM_CC) $(WASM_OPT) -mexec-model=reactor -Wl,--stack-first -Wl,-z,stack-size=$(WASM_STACK) \
 	    -Wl,--strip-all $^ -o $@
 
-# With its gzip-compressed copy, which the server sends to a browser that
-# accepts it (a seventh of the size).
-web/dist/ttchess.wasm: $(WASM_BUILD)/ttchess.wasm web/dist/app.js
-	cp $< $@
-	gzip -9 -n -k -f $@
+# build.mjs names every file after its content's hash (app.HASH.js, ...,
+# ttchess.HASH.wasm) and writes index.html and manifest.json naming them
+# (after WASM_BUILD's definition: a rule's prerequisites are expanded as
+# the Makefile is read).
+web/dist/manifest.json: web/node_modules/.package-lock.json $(WEB_SRC) $(WASM_BUILD)/ttchess.wasm
+	cd web && npm run --silent check && TTCHESS_WASM=$(abspath $(WASM_BUILD)/ttchess.wasm) npm run --silent build
 
 # The browser tests (Playwright in Debian's headless chromium) against a
 # server of this build with a fresh database.

@@ -222,6 +222,11 @@ call carol POST "/api/games/$R/rematch"; expect "a rematch offered again once de
 call eve GET "/api/games/$G/diagram.svg?ply=2&orientation=black&set=letters&colors=green"
 expect "a diagram" 200 '<svg'
 call eve GET "/api/games/$G/diagram.svg"; expect "the present position's diagram" 200 'ply 3'
+# The page's own piece sets, cburnett (its default) and glyphs, as the page's link asks for them.
+call eve GET "/api/games/$G/diagram.svg?ply=2&orientation=white&set=cburnett&colors=brown"
+expect "a diagram with the page's default pieces" 200 'viewBox="0 0 45 45"'
+call eve GET "/api/games/$G/diagram.svg?set=glyphs"; expect "a diagram with glyphs" 200 '<svg'
+call eve GET "/api/games/$G/diagram.svg?set=pictures"; expect "a bad piece set" 400 "glyphs, letters or cburnett"
 call eve GET "/api/games/$G/diagram.svg?colors=pink"; expect "bad colours" 400 "brown, green, blue or grey"
 call eve GET "/api/games/$G/diagram.svg?ply=99"; expect "a ply beyond the game" 400 "from 0 to 3"
 call eve GET "/api/games/$G/diagram.svg?ply=1x"; expect "a ply that is no number" 400 "whole number"
@@ -313,6 +318,34 @@ at=$(grep -o '"at":[0-9]*' "$tmp/d5-event" | cut -d: -f2)
     grep -qxE 'data: \{"coord":"d7d5","human":"d5","clock":\{[^}]*\},"at":[0-9]+,"ply":2,"type":"action"\}' "$tmp/d5-event" &&
     passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: an action's event does not carry the clocks of the state right after it:"; cat "$tmp/d5-event" "$tmp/after-d5"; echo; }
+
+# The PGN download: a file named ttchess-ID.pgn, the tags a site writes, and
+# each action's mover's clock after it ("[%clk H:MM:SS]") in a live game.
+curl -s -m 10 -D "$tmp/pgn-head" -o "$tmp/live.pgn" "$B/api/games/$L/pgn"
+grep -qi "^Content-Disposition: attachment; filename=\"ttchess-$L.pgn\"" "$tmp/pgn-head" &&
+    grep -qE '^\[Date "[0-9]{4}\.[0-9]{2}\.[0-9]{2}"\]' "$tmp/live.pgn" &&
+    grep -qF "[Site \"$B/games/$L\"]" "$tmp/live.pgn" && grep -qF '[White "eve"]' "$tmp/live.pgn" &&
+    grep -qF '[Black "carol"]' "$tmp/live.pgn" && grep -qF '[Variant "Standard"]' "$tmp/live.pgn" &&
+    grep -qF '[TimeControl "1800+3"]' "$tmp/live.pgn" &&
+    grep -qE '^1\. d4 \{\[%clk 0:(30|29):[0-9]{2}\]\} 1\.\.\. d5 \{\[%clk 0:(30|29):[0-9]{2}\]\}' "$tmp/live.pgn" &&
+    passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: the live game's PGN download:"; cat "$tmp/pgn-head" "$tmp/live.pgn"; }
+call eve GET "/api/games/$G/pgn"; expect "a correspondence game's PGN: no clock, no time control" 200 '[TimeControl "-"]'
+grep -q '%clk' "$tmp/body" && { failed=$((failed + 1)); echo "FAIL: %clk in a game without a live clock"; } || passed=$((passed + 1))
+
+# API replies are gzip-compressed for a client that accepts it, above 1 KiB
+# (a game's state), and say so; a short one, or a client that does not
+# accept gzip, gets the plain bytes.
+curl -s -m 10 -H 'Accept-Encoding: gzip' -D "$tmp/gz-head" -o "$tmp/state.gz" "$B/api/games/$L?legal=1&what=1"
+curl -s -m 10 -o "$tmp/state.json" "$B/api/games/$L?legal=1&what=1"
+grep -qi '^Content-Encoding: gzip' "$tmp/gz-head" && grep -qi '^Vary: Accept-Encoding' "$tmp/gz-head" &&
+    gzip -dc "$tmp/state.gz" | grep -q "\"id\":\"$L\"" &&
+    [ "$(stat -c %s "$tmp/state.gz")" -lt "$(stat -c %s "$tmp/state.json")" ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: the state is not sent gzip-compressed:"; cat "$tmp/gz-head"; }
+curl -s -m 10 -D "$tmp/plain-head" -o /dev/null "$B/api/games/$L"
+curl -s -m 10 -H 'Accept-Encoding: gzip' -D "$tmp/small-head" -o /dev/null "$B/api/games/0000000000000000"
+! grep -qi '^Content-Encoding' "$tmp/plain-head" && ! grep -qi '^Content-Encoding' "$tmp/small-head" &&
+    passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL: a plain client or a short reply got gzip"; }
 
 # ---- Limits (docs/api.md) ---------------------------------------------------
 for i in 2 3 4 5; do call eve POST "/api/games/$G/kibitz" "{\"text\":\"comment $i\"}"; done
@@ -484,6 +517,17 @@ static_get /app.js "Accept-Encoding: gzip"
 static_get /games/abc; expect "a page of the client" 200 '<title>ttchess</title>'
 [ "$(header Cache-Control)" = no-cache ] && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: index.html may be kept unrevalidated ($(header Cache-Control))"; }
+# A file named after its content (web/build.mjs: app.HASH.js) is kept for
+# a year, never asked for again; index.html, which names it, is revalidated.
+printf 'console.log(4);\n' >"$tmp/static/app.0123456789.js"
+static_get /app.0123456789.js; expect "a hashed script" 200 'console.log(4);'
+[ "$(header Cache-Control)" = "public, max-age=31536000, immutable" ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: a hashed file is not immutable ($(header Cache-Control))"; }
+static_get /app.0123456789.js "If-None-Match: $(header ETag)"
+[ "$CODE" = 304 ] && [ "$(header Cache-Control)" = "public, max-age=31536000, immutable" ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: a hashed file revalidated: $CODE, $(header Cache-Control)"; }
+static_get /app.0123456789x.js; [ "$(header Cache-Control)" = no-cache ] && passed=$((passed + 1)) ||
+    { failed=$((failed + 1)); echo "FAIL: a page path that looks hashed is immutable ($(header Cache-Control))"; }
 static_get /api/variants; [ "$(header Cache-Control)" = no-store ] && passed=$((passed + 1)) ||
     { failed=$((failed + 1)); echo "FAIL: an API reply may be stored ($(header Cache-Control))"; }
 

@@ -213,6 +213,32 @@ static void test_letters(void **state)
     free(svg);
 }
 
+/* The page's default pieces: a drawing of 45 units per piece, stretched
+ * over its square, White's filled white, Black's black. */
+static void test_cburnett(void **state)
+{
+    (void)state;
+    DiagramStyle st;
+    diagram_style_default(&st);
+    st.piece_set = DIAGRAM_SET_CBURNETT;
+    char *svg = diagram_of("chess", NULL, &st, NULL);
+    assert_int_equal(glyphs(svg), 0);
+    assert_int_equal(count_of(svg, "viewBox=\"0 0 45 45\""), 32);
+    assert_int_equal(count_of(svg, "width=\"100\" height=\"100\" viewBox=\"0 0 45 45\""), 32);
+    /* The white king stands on e1: its drawing starts at e1's corner. */
+    int x, y;
+    assert_non_null(element_xy(svg, "<svg x=\"450\"", &x, &y));
+    free(svg);
+    int n = -1;
+    Text err = TEXT_INIT;
+    assert_true(diagram_parse_set("cburnett", &n, &err) && n == DIAGRAM_SET_CBURNETT);
+    text_free(&err);
+    /* With a Chessgi pocket too. */
+    svg = diagram_of("chessgi", NULL, &st, "pocket");
+    assert_true(count_of(svg, "viewBox=\"0 0 45 45\"") >= 32);
+    free(svg);
+}
+
 static void test_colors(void **state)
 {
     (void)state;
@@ -403,9 +429,13 @@ static void test_every_variant(void **state)
             st.colors = k / (4 * DIAGRAM_SETS);
             st.square_px = 16 + 7 * k;
             char *svg = diagram_of(v->name, NULL, &st, k % 3 ? NULL : v->name);
-            int pieces = st.piece_set == DIAGRAM_SET_GLYPHS ? glyphs(svg) : count_of(svg, "r=\"38\"");
+            int pieces = st.piece_set == DIAGRAM_SET_GLYPHS     ? glyphs(svg)
+                         : st.piece_set == DIAGRAM_SET_CBURNETT ? count_of(svg, "viewBox=\"0 0 45 45\"")
+                                                                : count_of(svg, "r=\"38\"");
             if (pieces != 32) fail_msg("%s, style %d: %d pieces", v->name, k, pieces);
-            assert_int_equal(count_of(svg, "width=\"100\" height=\"100\""), 64);
+            /* The squares, and each cburnett piece's own drawing. */
+            assert_int_equal(count_of(svg, "width=\"100\" height=\"100\""),
+                             64 + (st.piece_set == DIAGRAM_SET_CBURNETT ? 32 : 0));
             free(svg);
         }
     }
@@ -517,7 +547,7 @@ static void test_parse_style(void **state)
     assert_false(diagram_parse_orientation(NULL, &c, &err));
     assert_string_equal(text_str(&err), "bad orientation: use white or black");
     assert_false(diagram_parse_set("pictures", &n, &err));
-    assert_string_equal(text_str(&err), "bad piece set 'pictures': use glyphs or letters");
+    assert_string_equal(text_str(&err), "bad piece set 'pictures': use glyphs, letters or cburnett");
     n = DIAGRAM_COLORS_BLUE;
     assert_false(diagram_parse_colors("pink", &n, &err));
     assert_string_equal(text_str(&err), "bad colors 'pink': use brown, green, blue or grey");
@@ -577,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_start_position),
         cmocka_unit_test(test_scale),
         cmocka_unit_test(test_letters),
+        cmocka_unit_test(test_cburnett),
         cmocka_unit_test(test_colors),
         cmocka_unit_test(test_travelers_marks),
         cmocka_unit_test(test_chessgi_pockets),

@@ -291,6 +291,27 @@ static void test_round_trip_opera_game(void **state)
     game_free(&g);
 }
 
+/* A site's download: [Variant] for chess too, and a comment after each
+ * action that has one (the clocks), which a reader skips. */
+static void test_annotated(void **state)
+{
+    (void)state;
+    Game g, back;
+    game_start(&g, "chess", NULL);
+    play_all(&g, "e4 e5 Nf3");
+    const char *comments[4] = { NULL, "[%clk 0:05:00]", "", "[%clk 0:04:58]" };
+    Text t = TEXT_INIT;
+    assert_true(pgn_write_annotated(&g, NULL, comments, &t));
+    char *text = text_take(&t);
+    assert_contains(text, "[Variant \"Standard\"]");
+    assert_contains(text, "1. e4 {[%clk 0:05:00]} 1... e5 2. Nf3 {[%clk 0:04:58]} *");
+    read_ok(text, NULL, &back, NULL);
+    assert_int_equal(game_count(&back), 4);
+    game_free(&back);
+    free(text);
+    game_free(&g);
+}
+
 static void test_round_trip_special_moves(void **state)
 {
     (void)state;
@@ -970,6 +991,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_opera_game),
+        cmocka_unit_test(test_annotated),
         cmocka_unit_test(test_round_trip_special_moves),
         cmocka_unit_test(test_round_trip_from_fen),
         cmocka_unit_test(test_fen_start_round_trip_pgn_and_sheets),

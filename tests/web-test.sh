@@ -19,7 +19,7 @@ if [ ! -x /usr/bin/chromium ]; then
     echo "error: the browser tests need Debian's chromium (/usr/bin/chromium): apt-get install chromium" >&2
     exit 1
 fi
-if [ ! -f "$root/web/dist/app.js" ]; then
+if [ ! -f "$root/web/dist/manifest.json" ]; then
     echo "error: the web client is not built (make web)" >&2
     exit 1
 fi

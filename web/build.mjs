@@ -5,9 +5,17 @@
 // pieces (renamed to chessgroundx's role classes, see piecesCss below), our own style.css and the
 // parts' stylesheets in src/css/.
 // Run with `npm run build`; `ttchess serve --static web/dist` serves the result.
+//
+// The files the browser loads are named after a hash of their content (app.3f9a0c12de.js, ...,
+// ttchess.<hash>.wasm, copied from TTCHESS_WASM, which the Makefile sets), so that the server can
+// let a browser keep each for a year without asking (src/server/http.c: Cache-Control immutable),
+// and a new build is new names. index.html, which is asked for every time, names them; the page
+// finds the module and the worker's names in its <meta name="ttchess-assets"> (src/assets.ts).
+// manifest.json maps each plain name to its hashed one, for web/tools and the tests.
 
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -88,7 +96,51 @@ const css = [
   ...partsCss(),
 ].join('\n');
 writeFileSync(join(dist, 'app.css'), css);
-copyFileSync(join(here, 'index.html'), join(dist, 'index.html'));
+
+// The WebAssembly build of the library, when the Makefile names it (TTCHESS_WASM); a build without
+// it still makes the page, which then says that its rules cannot be loaded.
+const wasm = process.env.TTCHESS_WASM;
+if (wasm && existsSync(wasm)) copyFileSync(wasm, join(dist, 'ttchess.wasm'));
+else console.warn(`build.mjs: no WebAssembly build (TTCHESS_WASM=${wasm ?? ''}): run make web`);
+
+// Each file under its content's name: ten hex digits of its SHA-256, and its source map beside it,
+// which the script names at its end.
+function hashed(name) {
+  const path = join(dist, name);
+  if (!existsSync(path)) return null;
+  const hash = createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 10);
+  const dot = name.lastIndexOf('.');
+  const to = `${name.slice(0, dot)}.${hash}${name.slice(dot)}`;
+  renameSync(path, join(dist, to));
+  if (existsSync(`${path}.map`)) {
+    renameSync(`${path}.map`, join(dist, `${to}.map`));
+    const text = readFileSync(join(dist, to), 'utf8');
+    writeFileSync(join(dist, to), text.replace(`sourceMappingURL=${name}.map`, `sourceMappingURL=${to}.map`));
+  }
+  return to;
+}
+const manifest = {};
+for (const name of ['app.js', 'app.css', 'engine-worker.js', 'ttchess.wasm']) {
+  const to = hashed(name);
+  if (to) manifest[name] = to;
+}
+writeFileSync(join(dist, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+// index.html names the hashed files; the page's own loads (assets.ts) read the meta tag.
+let html = readFileSync(join(here, 'index.html'), 'utf8');
+for (const name of ['app.css', 'app.js']) {
+  if (!html.includes(`"/${name}"`)) throw new Error(`build.mjs: index.html does not load /${name}`);
+  html = html.replace(`"/${name}"`, `"/${manifest[name]}"`);
+}
+const assets = {};
+for (const name of ['ttchess.wasm', 'engine-worker.js']) if (manifest[name]) assets[name] = `/${manifest[name]}`;
+// The rules' module is asked for early (preload), while app.js still loads: a game page needs
+// both before its board is usable.
+const preload = manifest['ttchess.wasm']
+  ? `\n  <link rel="preload" href="/${manifest['ttchess.wasm']}" as="fetch" type="application/wasm" crossorigin="anonymous">`
+  : '';
+html = html.replace('</title>', `</title>\n  <meta name="ttchess-assets" content='${JSON.stringify(assets)}'>${preload}`);
+writeFileSync(join(dist, 'index.html'), html);
 
 // The games' rules (docs/rules/*.md), which the rules pages (src/rules-page.ts) fetch and render.
 const rulesDocs = join(here, '..', 'docs', 'rules');
@@ -96,8 +148,8 @@ mkdirSync(join(dist, 'rules'), { recursive: true });
 for (const f of readdirSync(rulesDocs).filter((f) => f.endsWith('.md'))) copyFileSync(join(rulesDocs, f), join(dist, 'rules', f));
 
 // A gzip-compressed copy beside each large file, which the server sends to a browser that accepts
-// it (src/server/http.c, send_file); the Makefile does the same for ttchess.wasm after copying it.
-for (const name of ['app.js', 'app.css', 'engine-worker.js']) {
+// it (src/server/http.c, send_file): ttchess.wasm is a seventh of its size compressed.
+for (const name of Object.values(manifest)) {
   writeFileSync(join(dist, `${name}.gz`), gzipSync(readFileSync(join(dist, name)), { level: 9 }));
 }
-console.log('web/dist: index.html app.js app.css engine-worker.js rules.mjs, and their .gz');
+console.log(`web/dist: index.html ${Object.values(manifest).join(' ')} rules.mjs manifest.json, and their .gz`);

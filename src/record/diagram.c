@@ -13,6 +13,8 @@
  */
 #include "diagram.h"
 
+#include "diagram_cburnett.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,7 +51,7 @@ static const struct {
     [DIAGRAM_COLORS_GREY] = { "grey", "#e4e4e4", "#a9a9a9" },
 };
 
-static const char *const SET_NAMES[DIAGRAM_SETS] = { "glyphs", "letters" };
+static const char *const SET_NAMES[DIAGRAM_SETS] = { "glyphs", "letters", "cburnett" };
 static const char *const ORIENTATION_NAMES[2] = { "white", "black" };
 
 /* The filled glyphs U+265A..U+265F for both sides, by piece type; White's
@@ -334,7 +336,12 @@ static void add_piece(Text *out, int set, Piece p, int x, int y)
 {
     bool white = piece_color(p) == WHITE;
     PieceType t = piece_type(p);
-    if (set == DIAGRAM_SET_LETTERS) {
+    if (set == DIAGRAM_SET_CBURNETT) {
+        /* A drawing of its own, 45 units square as the pieces were drawn,
+         * stretched over the cell: no fraction to print. */
+        text_addf(out, "<svg x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" viewBox=\"0 0 45 45\">%s</svg>", x, y, SQ,
+                  SQ, white ? CBURNETT_WHITE[t] : CBURNETT_BLACK[t]);
+    } else if (set == DIAGRAM_SET_LETTERS) {
         text_addf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"38\" fill=\"%s\" stroke=\"#111\"/>", x + SQ / 2, y + SQ / 2,
                   white ? INK_LIGHT : INK_DARK);
         text_addf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%c</text>", x + SQ / 2, y + 67,
@@ -348,7 +355,9 @@ static void add_piece(Text *out, int set, Piece p, int x, int y)
 /* Opens the group of attributes that every piece of the set shares. */
 static void open_pieces(Text *out, int set)
 {
-    if (set == DIAGRAM_SET_LETTERS)
+    if (set == DIAGRAM_SET_CBURNETT)
+        text_add(out, "<g>");
+    else if (set == DIAGRAM_SET_LETTERS)
         text_add(out, "<g font-family=\"DejaVu Sans,Arial,Helvetica,sans-serif\" font-weight=\"bold\" font-size=\"50\" "
                       "text-anchor=\"middle\" stroke-width=\"4\">");
     else

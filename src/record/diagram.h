@@ -26,6 +26,7 @@
 enum DiagramSet {
     DIAGRAM_SET_GLYPHS = 0,   /* the Unicode chess glyphs U+265A..U+265F as SVG text      */
     DIAGRAM_SET_LETTERS,      /* K Q R B N P in a disc: light discs for White, dark for Black */
+    DIAGRAM_SET_CBURNETT,     /* the web page's default pieces, drawn as SVG paths         */
     DIAGRAM_SETS
 };
 

@@ -498,7 +498,7 @@ static bool starts_from_fen(const Game *g, Text *fen, bool *differs)
     return ok;
 }
 
-static bool write_tags(const Game *g, const PgnHeader *h, const RecordEnd *end, Text *out)
+static bool write_tags(const Game *g, const PgnHeader *h, const RecordEnd *end, bool variant_always, Text *out)
 {
     bool declared = g->declared.result != RESULT_NONE;
     for (size_t i = 0; i < sizeof ROSTER / sizeof ROSTER[0]; i++) {
@@ -509,7 +509,7 @@ static bool write_tags(const Game *g, const PgnHeader *h, const RecordEnd *end, 
     }
     for (int i = 0; h && i < h->count; i++)
         if (!is_computed_tag(h->tags[i].name, declared)) write_tag(out, h->tags[i].name, h->tags[i].value);
-    if (g->variant != &VARIANT_CHESS) write_tag(out, "Variant", g->variant->title);
+    if (variant_always || g->variant != &VARIANT_CHESS) write_tag(out, "Variant", g->variant->title);
     if (g->variant->mode) write_tag(out, "VariantMode", g->variant->mode);
     Text text = TEXT_INIT;
     options_format(g->variant, &g->options, false, &text);
@@ -587,12 +587,13 @@ static bool write_action(Writer *w, const Game *g, int i)
  * by the rules or by the players, without an action (an arrival that
  * could not land when the side was mated, van Gog's obligations left
  * unmet), and the result token. */
-static bool write_movetext(const Game *g, const RecordEnd *end, Text *out)
+static bool write_movetext(const Game *g, const RecordEnd *end, const char *const *comments, Text *out)
 {
     Writer w = { out, 0, false };
     bool ok = true;
     for (int i = 1; i < game_count(g) && ok; i++) {
         ok = write_action(&w, g, i);
+        if (ok && comments && comments[i] && comments[i][0]) write_comment(&w, comments[i]);
         const Node *node = game_node(g, i);
         if (ok && node->parent != i - 1) {
             char comment[32];
@@ -607,12 +608,22 @@ static bool write_movetext(const Game *g, const RecordEnd *end, Text *out)
     return ok;
 }
 
-bool pgn_write(const Game *g, const PgnHeader *h, Text *out)
+static bool write_game(const Game *g, const PgnHeader *h, const char *const *comments, bool variant_always, Text *out)
 {
     RecordEnd end;
-    bool ok = record_end(g, &end) && write_tags(g, h, &end, out);
+    bool ok = record_end(g, &end) && write_tags(g, h, &end, variant_always, out);
     if (ok) text_add_char(out, '\n');
-    ok = ok && write_movetext(g, &end, out) && !out->failed;
+    ok = ok && write_movetext(g, &end, comments, out) && !out->failed;
     record_end_free(&end);
     return ok;
+}
+
+bool pgn_write(const Game *g, const PgnHeader *h, Text *out)
+{
+    return write_game(g, h, NULL, false, out);
+}
+
+bool pgn_write_annotated(const Game *g, const PgnHeader *h, const char *const *comments, Text *out)
+{
+    return write_game(g, h, comments, true, out);
 }

@@ -63,4 +63,10 @@ bool pgn_read(const char *text, const Variant *force, const char *force_options,
  * for it).  `h` may be NULL.  False only when out of memory. */
 bool pgn_write(const Game *g, const PgnHeader *h, Text *out);
 
+/* pgn_write for a site's download: [Variant] even for standard chess, so
+ * that every file names its game, and comments[i] (when comments and it
+ * are not NULL, nor "") written as a comment after node i's action, e.g.
+ * "[%clk 0:04:58]" (comments holds game_count(g) entries). */
+bool pgn_write_annotated(const Game *g, const PgnHeader *h, const char *const *comments, Text *out);
+
 #endif

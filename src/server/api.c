@@ -70,6 +70,7 @@ void api_reply_free(ApiReply *r)
     if (r->json) json_decref(r->json);
     free(r->text);
     free(r->set_cookie);
+    free(r->disposition);
     memset(r, 0, sizeof *r);
 }
 
@@ -251,7 +252,7 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (del && route(req->path, "/api/blocks/*", seg)) api_unblock(s, req, seg[0], r);
     else if (post && route(req->path, "/api/games/*/actions", seg)) api_action(s, req, seg[0], r);
     else if ((get || post) && route(req->path, "/api/games/*/kibitz", seg)) api_kibitz(s, req, seg[0], r);
-    else if (get && route(req->path, "/api/games/*/pgn", seg)) api_record(s, seg[0], true, r);
+    else if (get && route(req->path, "/api/games/*/pgn", seg)) api_pgn(s, req, seg[0], r);
     else if (get && route(req->path, "/api/games/*/sheets", seg)) api_record(s, seg[0], false, r);
     else if (get && route(req->path, "/api/games/*/diagram.svg", seg)) api_diagram(s, req, seg[0], r);
     else if ((get || post) && route(req->path, "/api/games/*/rematch", seg)) api_rematch(s, req, seg[0], NULL, r);

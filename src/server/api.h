@@ -25,6 +25,8 @@ typedef struct ApiRequest {
                                  * X-Forwarded-For with --trust-proxy), or NULL */
     bool secure;                /* the server's origin is https: cookies are Secure */
     bool by_token;              /* the user comes from an API token (Bearer)  */
+    const char *site;           /* the site's origin ("https://example.org"; --origin,
+                                 * else from the Host header), or NULL      */
 } ApiRequest;
 
 typedef struct ApiReply {
@@ -33,6 +35,7 @@ typedef struct ApiReply {
     char *text;                 /* a body that is not JSON (malloc'd)        */
     const char *content_type;   /* for text                                  */
     char *set_cookie;           /* a Set-Cookie value (malloc'd), or NULL    */
+    char *disposition;          /* a Content-Disposition value (malloc'd), or NULL */
 } ApiReply;
 
 /* Handles one request under /api/ (all but the event stream, which

@@ -105,6 +105,8 @@ void api_get_game(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 void api_join(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 void api_answer_challenge(Store *s, const ApiRequest *req, const char *id, bool accept, ApiReply *r);
 void api_record(Store *s, const char *id, bool pgn, ApiReply *r);
+/* api_pgn.c: the PGN download, named ttchess-ID.pgn, with the clocks. */
+void api_pgn(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 void api_diagram(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 
 void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply *r);

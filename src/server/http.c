@@ -26,6 +26,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <microhttpd.h>
+#include <zlib.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,6 +305,64 @@ static enum MHD_Result send_buffer(struct MHD_Connection *c, int status, const c
     return queue_response(c, status, resp);
 }
 
+/* Replies shorter than this go as they are: gzip's header and the time
+ * to compress would cost more than the bytes saved. */
+enum { GZIP_MIN_BYTES = 1024 };
+
+/* body compressed with gzip into a malloc'd buffer (*out_len its size);
+ * NULL when it could not be (out of memory), and the reply then goes
+ * uncompressed. */
+static char *gzip_body(const char *body, size_t len, size_t *out_len)
+{
+    z_stream z = { 0 };
+    /* 15 + 16: a gzip header and trailer around the deflate stream;
+     * level 6, zlib's default, is most of level 9's gain for a state's
+     * JSON at a fraction of the time. */
+    if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
+    uLong bound = deflateBound(&z, (uLong)len);
+    char *out = malloc(bound);
+    z.next_in = (Bytef *)body;
+    z.avail_in = (uInt)len;
+    z.next_out = (Bytef *)out;
+    z.avail_out = (uInt)bound;
+    bool ok = out && deflate(&z, Z_FINISH) == Z_STREAM_END;
+    *out_len = z.total_out;
+    deflateEnd(&z);
+    if (ok) return out;
+    free(out);
+    return NULL;
+}
+
+/* An API reply's body (taken), compressed when the client accepts gzip
+ * and the body is long enough to gain from it: a game's state (a few
+ * tens of KiB of JSON) arrives in a fifth of the bytes.  Every such reply
+ * says that it depends on Accept-Encoding (Vary). */
+static enum MHD_Result send_api_body(struct MHD_Connection *c, const ApiReply *reply, const char *type, char *body,
+                                     size_t len)
+{
+    const char *encoding = NULL;
+    if (len >= GZIP_MIN_BYTES && http_accepts_gzip(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding"))) {
+        size_t packed_len = 0;
+        char *packed = gzip_body(body, len, &packed_len);
+        if (packed) {
+            free(body);
+            body = packed;
+            len = packed_len;
+            encoding = "gzip";
+        }
+    }
+    struct MHD_Response *resp = new_response(body, len);
+    if (resp) {
+        MHD_add_response_header(resp, "Content-Type", type);
+        MHD_add_response_header(resp, "Cache-Control", "no-store");
+        MHD_add_response_header(resp, "Vary", "Accept-Encoding");
+        if (encoding) MHD_add_response_header(resp, "Content-Encoding", encoding);
+        if (reply->set_cookie) MHD_add_response_header(resp, "Set-Cookie", reply->set_cookie);
+        if (reply->disposition) MHD_add_response_header(resp, "Content-Disposition", reply->disposition);
+    }
+    return queue_response(c, reply->status, resp);
+}
+
 static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *message)
 {
     json_t *o = json_pack("{s:s}", "error", message);
@@ -554,22 +613,39 @@ static bool etag_matches(struct MHD_Connection *c, const char *etag)
     return asked && (!strcmp(asked, "*") || strstr(asked, etag));
 }
 
-/* The client's files are kept by the browser and revalidated at each use
- * ("no-cache" with the file's tag): an unchanged app.js, app.css or
- * ttchess.wasm costs a 304 with no body, and index.html is never shown
- * stale after a new build, which a lifetime ("max-age") could not
- * promise without a content hash in every file's name.  `encoding` is
- * "gzip" for a file's compressed copy, else NULL; either way the reply
- * depends on Accept-Encoding, which a cache must know (Vary). */
+/* Is the file named after its content (web/build.mjs: app.3f9a0c12de.js,
+ * ttchess.3f9a0c12de.wasm, app.3f9a0c12de.js.map): ten lowercase hex
+ * digits between dots in the last segment of the path?  Such a name never
+ * names other bytes, so the browser may keep it without asking again. */
+static bool hashed_name(const char *url)
+{
+    const char *name = strrchr(url, '/');
+    name = name ? name + 1 : url;
+    for (const char *dot = strchr(name, '.'); dot; dot = strchr(dot + 1, '.')) {
+        size_t hex = strspn(dot + 1, "0123456789abcdef");
+        if (hex == 10 && dot[11] == '.') return true;
+    }
+    return false;
+}
+
+/* The client's files named after their content are kept by the browser
+ * for a year and never asked for again ("immutable"): a new build brings
+ * new names, which index.html gives.  Every other file (index.html
+ * first) is kept and revalidated at each use ("no-cache" with the file's
+ * tag), an unchanged one costing a 304 with no body, so that a page is
+ * never shown stale after a new build.  `encoding` is "gzip" for a
+ * file's compressed copy, else NULL; either way the reply depends on
+ * Accept-Encoding, which a cache must know (Vary). */
 static enum MHD_Result send_file_reply(struct MHD_Connection *c, int status, const char *type, char *body,
-                                       size_t len, const char *etag, const char *encoding)
+                                       size_t len, const char *etag, const char *encoding, bool immutable)
 {
     struct MHD_Response *resp = new_response(body, len);
     if (resp) {
         if (type) MHD_add_response_header(resp, "Content-Type", type);
         if (encoding) MHD_add_response_header(resp, "Content-Encoding", encoding);
         MHD_add_response_header(resp, "Vary", "Accept-Encoding");
-        MHD_add_response_header(resp, "Cache-Control", "no-cache");
+        MHD_add_response_header(resp, "Cache-Control",
+                                immutable ? "public, max-age=31536000, immutable" : "no-cache");
         MHD_add_response_header(resp, "ETag", etag);
     }
     return queue_response(c, status, resp);
@@ -595,7 +671,7 @@ static int open_compressed(struct Server *srv, const char *resolved, const struc
 
 /* Sends a resolved file of the folder, unless it is the database; 304
  * when the browser's copy has the file's tag. */
-static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, const char *resolved)
+static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, const char *resolved, bool immutable)
 {
     /* O_NOFOLLOW: the path was resolved already, so a link in its place
      * now was put there since; O_NONBLOCK: a FIFO must not hang a thread. */
@@ -620,13 +696,13 @@ static enum MHD_Result send_file(struct Server *srv, struct MHD_Connection *c, c
     file_etag(&sb, etag);
     if (etag_matches(c, etag)) {
         close(fd);
-        return send_file_reply(c, 304, NULL, NULL, 0, etag, encoding);
+        return send_file_reply(c, 304, NULL, NULL, 0, etag, encoding, immutable);
     }
     size_t size = 0;
     char *body = read_whole(fd, &size);
     close(fd);
     if (!body) return send_error(c, 500, "cannot read the client's file");
-    return send_file_reply(c, 200, content_type(resolved), body, size, etag, encoding);
+    return send_file_reply(c, 200, content_type(resolved), body, size, etag, encoding, immutable);
 }
 
 /* Serves a file of the client from inside the static folder only; any
@@ -642,7 +718,8 @@ static enum MHD_Result serve_static(struct Server *srv, struct MHD_Connection *c
     if (kind == STATIC_REFUSED) return send_error(c, 404, "no such page");
     if (kind == STATIC_PAGE && static_resolve(srv, "/index.html", resolved) != STATIC_FILE)
         return send_error(c, 404, "the web client is not built: run make");
-    return send_file(srv, c, resolved);
+    /* A page path gets index.html, which is never immutable. */
+    return send_file(srv, c, resolved, kind == STATIC_FILE && hashed_name(url));
 }
 
 /* ---- Who asks, and from where -------------------------------------------------- */
@@ -723,16 +800,25 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, ApiReply *reply)
     enum MHD_Result ret;
     if (reply->json) {
         char *body = json_dumps(reply->json, JSON_COMPACT);
-        ret = body ? send_buffer(c, reply->status, "application/json; charset=utf-8", body, strlen(body),
-                                 reply->set_cookie)
-                   : MHD_NO;
+        ret = body ? send_api_body(c, reply, "application/json; charset=utf-8", body, strlen(body)) : MHD_NO;
     } else {
         char *body = reply->text;
         reply->text = NULL;
-        ret = send_buffer(c, reply->status, reply->content_type, body, strlen(body), reply->set_cookie);
+        ret = send_api_body(c, reply, reply->content_type, body, strlen(body));
     }
     api_reply_free(reply);
     return ret;
+}
+
+/* The site's origin for links the API writes (the PGN's Site tag):
+ * --origin when given, else the Host the request was sent to. */
+static const char *site_origin(const struct Server *srv, struct MHD_Connection *c, char *buf, size_t size)
+{
+    if (srv->cfg->origin) return srv->cfg->origin;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!host || !*host || strlen(host) > 200 || strpbrk(host, "\"\\ /")) return NULL;
+    snprintf(buf, size, "http://%s", host);
+    return buf;
 }
 
 /* The live stream of a game: GET /api/games/ID/events; false when the
@@ -771,6 +857,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     ApiRequest req = { .method = get ? "GET" : method, .path = url, .body = up->body ? up->body : "",
                        .body_len = up->len, .query = query_value, .query_ctx = c, .client = client_address(c),
                        .secure = srv->secure };
+    char site[256];
+    req.site = site_origin(srv, c, site, sizeof site);
     char *name = NULL;
     const char *why = NULL;
     int refused = identify(srv, c, &req, token, sizeof token, &name, &why);

@@ -240,6 +240,9 @@ bool store_action_remove_last(Store *s, const char *game, int ply);
  * store_event_add sets *id (when not NULL) to the new event's number. */
 bool store_event_add(Store *s, const char *game, const char *type, int ply, const char *data, int64_t *id);
 bool store_events_after(Store *s, const char *game, int64_t after, json_t *out);
+/* When the game was created (ms since the epoch) into *created; false on
+ * a database error, true with 0 when there is no such game. */
+bool store_game_created(Store *s, const char *game, int64_t *created);
 bool store_kibitz_add(Store *s, const char *game, int64_t user, const char *text, int64_t at);
 bool store_kibitz_list(Store *s, const char *game, json_t *out);
 /* The player's kibitz messages since a time, and games not over (for

@@ -658,6 +658,15 @@ bool store_events_after(Store *s, const char *game, int64_t after, json_t *out)
     return ok;
 }
 
+bool store_game_created(Store *s, const char *game, int64_t *created)
+{
+    DbRows r;
+    if (RUN(s, "SELECT created FROM games WHERE id = $1", &r, DB_S(game))) return false;
+    *created = r.rows == 1 ? db_int(&r, 0, 0) : 0;
+    db_rows_free(&r);
+    return true;
+}
+
 bool store_kibitz_add(Store *s, const char *game, int64_t user, const char *text, int64_t at)
 {
     return RUN(s, "INSERT INTO kibitz(game_id, user_id, text, at) VALUES ($1, $2, $3, $4)", NULL, DB_S(game),

@@ -7,6 +7,7 @@
 // go within STOP_GRACE_MS is ended and a fresh one started.
 
 import type { SearchLine } from './rules';
+import { workerUrl } from './assets';
 
 export type EngineRequest =
   | { type: 'analyse'; id: number; variant: string; options: string; fen: string; moves: string[]; multipv: number }
@@ -35,7 +36,8 @@ export interface EngineListener {
 }
 
 const STOP_GRACE_MS = 800;
-const WORKER_URL = '/engine-worker.js';
+// The worker's hashed name, and the rules' for it (assets.ts).
+const WORKER_URL = workerUrl();
 
 export class AnalysisEngine {
   private worker: Worker | null = null;

@@ -108,17 +108,25 @@ export function pieceIcon(letter: string, color: Color): HTMLElement {
 
 const MARK_COLORS: Record<string, string> = { "'": '#b0306a', '"': '#2a5db0' };
 
-/** A badge in the corner of each marked square (Time Traveler's Chess: ' traveling, " traveled). */
+/* A quote mark's stroke, drawn as a wedge (wide at the top, as the typeset mark is) centred on x,
+ * in the badge's circle: a shape, not a glyph, so that no font can draw it elsewhere or cut it off. */
+function markStroke(x: number): string {
+  return `<path d="M${x - 5} 12h10l-3 24h-4z" fill="#fff"/>`;
+}
+
+/** A badge in the corner of each marked square (Time Traveler's Chess: ' traveling, " traveled):
+ *  one stroke or two, in a disc of the mark's colour, legible from the smallest scale (60 %). */
 export function markShapes(marks: Record<string, string>): DrawShape[] {
   const shapes: DrawShape[] = [];
   for (const [key, mark] of Object.entries(marks)) {
     if (!isKey(key)) continue;
-    const escaped = mark.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
     const fill = MARK_COLORS[mark] ?? '#6a4a00';
+    const escaped = mark.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
+    const inside = mark === "'" ? markStroke(76) : mark === '"' ? markStroke(69) + markStroke(83)
+      : `<text x="76" y="35" font-size="32" font-weight="bold" text-anchor="middle" fill="#fff" font-family="sans-serif">${escaped}</text>`;
     shapes.push({
       orig: key,
-      customSvg: `<circle cx="80" cy="20" r="17" fill="${fill}" stroke="#fff" stroke-width="3"/>` +
-        `<text x="80" y="40" font-size="52" font-weight="bold" text-anchor="middle" fill="#fff" font-family="sans-serif">${escaped}</text>`,
+      customSvg: `<circle cx="76" cy="24" r="22" fill="${fill}" stroke="#fff" stroke-width="3"/>${inside}`,
     });
   }
   return shapes;

@@ -386,8 +386,8 @@ export class GamePage implements Page {
         text.value = '';
         await this.refreshKibitz();
       } catch (err) {
-        // A refused comment (kibitzing switched off, too long) is a refusal like a refused action.
-        this.setMessage(errorText(err));
+        // W5: a refused comment (kibitzing switched off, too many) is said in the kibitz box, under the form.
+        e.kibitzError.textContent = errorText(err); // W5
       } finally {
         send.removeAttribute('disabled');
       }
@@ -1542,7 +1542,7 @@ export class GamePage implements Page {
     (e.kibitzSwitch as HTMLInputElement).checked = s.kibitz_enabled;
     e.kibitzSwitchLabel.hidden = !s.you || s.status === 'over';
     e.kibitzOff.hidden = s.kibitz_enabled;
-    // Writing stays possible while kibitzing is off: the server's refusal then says why, in #message.
+    // Writing stays possible while kibitzing is off: the server's refusal then says why, in #kibitz-error. // W5
     const canWrite = !!this.me;
     (e.kibitzText as HTMLInputElement).disabled = !canWrite;
     (e.kibitzSend as HTMLButtonElement).disabled = !canWrite;

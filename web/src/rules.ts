@@ -12,6 +12,7 @@
 // wasm_free. A call that fails answers 0, and wasm_error() says why in the library's words.
 
 import type { Action, GameState } from './api';
+import { assetUrl } from './assets';
 
 /** The library's own sentence for a refusal (an illegal action, a bad FEN, a bad option). */
 export class RulesError extends Error {}
@@ -317,10 +318,10 @@ async function instantiate(source: Source): Promise<Rules> {
 
 let loading: Promise<Rules> | null = null;
 
-/** Loads the WebAssembly build once (memoised), from `url` (default: '/ttchess.wasm', beside
- *  app.js), or from its bytes (Node, which cannot fetch a file). A failed load is tried again at
+/** Loads the WebAssembly build once (memoised), from `url` (default: the build's hashed
+ *  ttchess.wasm beside app.js, assets.ts), or from its bytes (Node, which cannot fetch a file). A failed load is tried again at
  *  the next call. */
-export function loadRules(url: Source = '/ttchess.wasm'): Promise<Rules> {
+export function loadRules(url: Source = assetUrl('ttchess.wasm')): Promise<Rules> {
   loading ??= instantiate(url).catch((e) => {
     loading = null;
     throw e;

@@ -147,7 +147,7 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   await alice.page.locator('#kibitz-switch').uncheck();
   await carol.page.locator('#kibitz-text').fill('still there?');
   await carol.page.locator('#kibitz-send').click();
-  await expect(carol.page.locator('#message')).toContainText(/kibitz/i);
+  await expect(carol.page.locator('.kibitz-box #kibitz-error')).toContainText(/kibitz/i);
   // and the comment appears on no page.
   for (const p of [alice, bob, carol]) {
     await expect(p.page.locator('#kibitz-list .kibitz')).toHaveCount(1);

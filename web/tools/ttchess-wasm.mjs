@@ -148,10 +148,20 @@ function moves(rules, args, out) {
 
 let rulesLoaded = null;
 
+/** A built file's name in web/dist (or `dir`): the build names it after its content
+ *  (ttchess.<hash>.wasm), manifest.json says which; the plain name when there is no manifest. */
+export function builtName(name, dir = dist) {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))[name] ?? name;
+  } catch {
+    return name;
+  }
+}
+
 /** The rules, loaded once: rules.mjs and ttchess.wasm of web/dist (or of `dir`). */
 export async function loadWasmRules(dir = dist) {
   rulesLoaded ??= import(pathToFileURL(join(dir, 'rules.mjs')).href).then((m) =>
-    m.loadRules(readFileSync(join(dir, 'ttchess.wasm'))),
+    m.loadRules(readFileSync(join(dir, builtName('ttchess.wasm', dir)))),
   );
   return rulesLoaded;
 }

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { run, loadWasmRules } from './ttchess-wasm.mjs';
+import { run, loadWasmRules, builtName } from './ttchess-wasm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = join(root, 'web', 'dist');
@@ -163,7 +163,7 @@ test('moves: the legal actions of random positions are the native CLI\'s', async
 });
 
 test('size: the module and its glue weigh at most 400 KB gzip-compressed', () => {
-  const files = ['ttchess.wasm', 'rules.mjs'];
+  const files = [builtName('ttchess.wasm'), 'rules.mjs'];
   const sizes = files.map((f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length);
   const total = sizes.reduce((a, b) => a + b, 0);
   console.log(`# size: ${files.map((f, i) => `${f} ${(sizes[i] / 1024).toFixed(1)} KB`).join(', ')} gzip`);
@@ -200,7 +200,8 @@ test('load: fetched and instantiated from ttchess serve', async () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     }
-    const head = await fetch(`${base}/ttchess.wasm`);
+    const wasmUrl = `${base}/${builtName('ttchess.wasm')}`;
+    const head = await fetch(wasmUrl);
     assert.equal(head.headers.get('content-type'), 'application/wasm');
     await head.arrayBuffer();
     // Each load in a fresh Node (V8 keeps a module it compiled: a second load in one process
@@ -209,7 +210,7 @@ test('load: fetched and instantiated from ttchess serve', async () => {
     const script = `const { loadRules } = await import(${JSON.stringify(pathToFileURL(join(dist, 'rules.mjs')).href)});
       await (await fetch('${base}/api/variants')).text();
       const t0 = performance.now();
-      const rules = await loadRules('${base}/ttchess.wasm');
+      const rules = await loadRules('${wasmUrl}');
       const ms = performance.now() - t0;
       if (rules.variants().length < 8) throw new Error('no variants');
       console.log(ms);`;
