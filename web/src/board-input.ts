@@ -74,6 +74,8 @@ export abstract class GameBoard extends GameInfo implements BoardHost {
   offerTravel(ply: number, actions: Action[], title: string): void {
     this.viewPly = null;
     this.setFrame({ ply, actions, title, confirm: true, picked: null });
+    // On a phone the board may be above the view (the list that called it stands below it).
+    this.el.boardWrap.scrollIntoView?.({ block: 'nearest' });
   }
 
   orientation(): Color {
