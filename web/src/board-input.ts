@@ -234,8 +234,11 @@ export abstract class GameBoard extends GameInfo implements BoardHost {
     if (f) {
       const p = f.picked;
       shapes.push(...dotShapes(f.actions.filter(a => !this.draggable(a, node.board)).map(a => a.to ?? '')));
-      if (p && this.draggable(p, node.board) && isKey(p.from) && isKey(p.to)) shapes.push({ orig: p.from, dest: p.to, brush: 'green' });
-      else if (p && isKey(p.to)) {
+      if (p && this.draggable(p, node.board) && isKey(p.from) && isKey(p.to)) {
+        // The move chosen stands on the board, framed, until it is confirmed.
+        board = placeOn(placeOn(board, p.to, pieceAt(board, p.from) ?? ''), p.from, '');
+        shapes.push(...frameShapes([p.from, p.to]));
+      } else if (p && isKey(p.to)) {
         const letter = this.kind(p)?.travel === 'back' && isKey(p.from) ? pieceAt(s.board, p.from) : (p.piece ?? '').replace(/\W/g, '');
         if (letter) board = placeOn(board, p.to, s.to_move === 'white' ? letter.toUpperCase() : letter.toLowerCase());
         shapes.push(...frameShapes([p.to]));
@@ -279,7 +282,7 @@ export abstract class GameBoard extends GameInfo implements BoardHost {
       if (confirm) confirm.dataset.coord = f.picked?.coord ?? '';
       const hint = f.picked ? `${f.picked.human}: confirm it, or choose another.`
         : f.ply !== null ? `Move ${move}, ${side} to play, timeline ${timeline}: drag a piece or tap a dotted square.` : '';
-      fill(box, h('strong', {}, `${f.ply !== null ? 'Travel: ' : ''}${f.title} `), hint, ' ', confirm, ' ', cancel);
+      fill(box, h('strong', {}, `${f.title} `), hint, ' ', confirm, ' ', cancel);
       box.className = 'travel-frame';
     } else if (this.viewPly !== null) {
       fill(box, h('strong', {}, 'Not the present: '),
