@@ -52,9 +52,11 @@ async function twoPlayers(browser: import('@playwright/test').Browser, variant: 
   return { alice, bob, id };
 }
 
-async function lastAction(p: Player, id: string) {
+/* The last action of the server's record once it has `ply` actions (the page shows its own at once). */
+async function lastAction(p: Player, id: string, ply: number) {
+  await expect.poll(async () => (await gameState(p, id)).actions.length).toBe(ply);
   const st = await gameState(p, id);
-  return st.actions[st.actions.length - 1];
+  return st.actions[ply - 1];
 }
 
 /* Opens the time-travel menu of the piece on `square`. */
@@ -81,7 +83,7 @@ for (const size of SIZES) {
       await showsPly(p.page, ply);
       await expect(p.page.locator('#choice')).toBeHidden();
       // The ordinary move, not a departure (e4†) nor anything else.
-      expect((await lastAction(p, id)).coord).toBe(`${from}${to}`);
+      expect((await lastAction(p, id, ply)).coord).toBe(`${from}${to}`);
     }
     // No list of every legal action on the page.
     await expect(alice.page.locator('#legal-list')).toHaveCount(0);
@@ -94,7 +96,7 @@ for (const size of SIZES) {
     await screenshot(alice.page, `travel-menu-vangog-${size.name}`);
     await dragMove(alice.page, 'c3', 'b5');
     await showsPly(alice.page, ply + 1);
-    expect((await lastAction(alice, id)).human).toContain('†');
+    expect((await lastAction(alice, id, ply + 1)).human).toContain('†');
     expect(errors).toEqual([]);
   });
 
@@ -111,7 +113,21 @@ for (const size of SIZES) {
     // The queen may come to e3 from several squares: the board dots them, and one is clicked.
     if (queen.length > 1) await clickSquare(alice.page, queen[0].from!);
     await showsPly(alice.page, 1);
-    expect((await lastAction(alice, id)).human).toMatch(/^Q.*\*$/);
+    expect((await lastAction(alice, id, 1)).human).toMatch(/^Q.*\*$/);
+    expect(errors).toEqual([]);
+  });
+
+  test(`van Gog: the departure that repays an arrival, from the piece's menu (${size.name})`, async ({ browser }) => {
+    const errors: string[] = [];
+    const { alice, bob, id } = await twoPlayers(browser, 'vangog', size, errors);
+    // A queen arrives on a4 from d1's future and moves on; the way from d1 to a4 is opened.
+    const actions = ['Qd1a4*', 'h7h6', 'Qa4a3', 'h6h5', 'c2c3', 'g7g6'];
+    for (const [ply, a] of actions.entries()) await act(ply % 2 ? bob : alice, id, a, ply);
+    await showsPly(alice.page, actions.length);
+    await openMenu(alice.page, 'd1');
+    await alice.page.locator('#travel-menu button[data-coord="d1a4**"]').click();
+    await showsPly(alice.page, actions.length + 1);
+    expect((await lastAction(alice, id, actions.length + 1)).human).toMatch(/\*\*$/);
     expect(errors).toEqual([]);
   });
 
@@ -129,7 +145,7 @@ for (const size of SIZES) {
     await screenshot(alice.page, `travel-menu-gifford-${size.name}`);
     await alice.page.locator('#forward-confirm').click();
     await showsPly(alice.page, 3);
-    expect((await lastAction(alice, id)).human).toBe('Bf1>4');
+    expect((await lastAction(alice, id, 3)).human).toBe('Bf1>4');
 
     // Black's king: its dots are the squares of its ordinary moves, never its travels.
     await showsPly(bob.page, 3);
@@ -137,6 +153,15 @@ for (const size of SIZES) {
     const legal = (await gameState(bob, id)).legal;
     const ordinary = new Set(legal.filter((a) => a.from === 'e8' && ['normal', 'castle'].includes(a.kind)).map((a) => a.to));
     await expect(bob.page.locator('#board square.move-dest')).toHaveCount(ordinary.size);
+
+    // Castling by a drag castles: no question whether the king travels instead.
+    let ply = 3;
+    for (const [p, a] of [[bob, 'g8f6'], [alice, 'g1f3'], [bob, 'f8e7'], [alice, 'B@c4']] as [Player, string][]) await act(p, id, a, ply++);
+    await showsPly(bob.page, ply);
+    await dragMove(bob.page, 'e8', 'g8', 'black');
+    await showsPly(bob.page, ply + 1);
+    await expect(bob.page.locator('#choice')).toBeHidden();
+    expect((await lastAction(bob, id, ply + 1)).human).toBe('O-O');
     expect(errors).toEqual([]);
   });
 
@@ -164,7 +189,7 @@ for (const size of SIZES) {
     await alice.page.locator('#pocket-bottom button.place[data-piece="P"]').click();
     await clickSquare(alice.page, 'e3');
     await showsPly(alice.page, 7);
-    expect((await lastAction(alice, id)).coord).toBe('P@e3');
+    expect((await lastAction(alice, id, 7)).coord).toBe('P@e3');
 
     // A general travel: the earlier position is shown on the main board in its travel frame, where
     // the move is dragged and confirmed.
@@ -180,7 +205,7 @@ for (const size of SIZES) {
     await screenshot(alice.page, `travel-frame-chessgi-${size.name}`);
     await alice.page.locator('#travel-confirm').click();
     await showsPly(alice.page, 9);
-    expect((await lastAction(alice, id)).coord).toBe(pick.coord);
+    expect((await lastAction(alice, id, 9)).coord).toBe(pick.coord);
     await expect(alice.page.locator('#game')).toHaveAttribute('data-timelines', '2');
     expect(errors).toEqual([]);
   });
