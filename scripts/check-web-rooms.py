@@ -37,6 +37,8 @@ def main():
         return 2
     for line in too_long:
         print(f"check-web-rooms: {line}", file=sys.stderr)
+    if not too_long:
+        print(f"check-web-rooms: {seen} files, none over {MAX_LINES} lines ({len(EXCEPTIONS)} listed exceptions)")
     return 1 if too_long else 0
 
 
