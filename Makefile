@@ -311,6 +311,7 @@ OOM_TEST ?= no
 check-layers: $(BUILD)/ttchess $(WASM_SRC:src/%.c=$(BUILD)/obj/%.o)
 	@./scripts/check-layers.sh $(BUILD) "$(LAYERS) $(SIDE_LAYERS)"
 	@./scripts/check-rooms.py src
+	@./scripts/check-web-rooms.py web/src
 
 test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
 	@$(MAKE) --no-print-directory check-layers

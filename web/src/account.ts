@@ -7,7 +7,7 @@
 
 import { api, errorText, timeMs, type NewToken, type TokenInfo } from './api';
 import { appLink, fill, h } from './dom';
-import { whenText } from './lobby';
+import { whenText } from './lobby-rows';
 import type { Page } from './main';
 
 /** A time in full, for a title attribute. */

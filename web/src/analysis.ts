@@ -5,55 +5,22 @@
 // by either side, time travel included, so that timelines grow as in a game. A cursor walks back and
 // forth in those actions; playing at an earlier one replaces the actions after it. The engine
 // (analysis-engine.ts, in a worker) analyses the position at the cursor and starts again whenever it
-// changes. The address always says the variant, start and actions shown, so it can be shared.
+// changes. The address always says the variant, start and actions shown, so it can be shared. This file
+// draws the page; analysis-game.ts holds its game and cursor, analysis-link.ts its address.
 
-import { errorText, type Action, type Color, type GameNode, type GameState } from './api';
-import { AnalysisEngine } from './analysis-engine';
-import { dotShapes, frameShapes, isKey, makeBoard, markShapes, parsePockets, pieceAt, pieceIcon, PIECE_NAMES, type BoardApi, type Key } from './board';
+import type { Action, Color, GameState } from './api';
+import { AnalysisGame } from './analysis-game';
+import { analysisUrl } from './analysis-link';
+import { dotShapes, frameShapes, isKey, makeBoard, markShapes, parsePockets, pieceAt, pieceIcon, PIECE_NAMES, type Key } from './board';
 import { fill, h, navigate } from './dom';
 import type { Page } from './main';
 import { applyOptionClasses, COLOR_SCHEMES, loadOptions, PIECE_SETS } from './options';
-import { loadRules, type LocalGame, type LocalState, type Rules, type Score, type SearchLine } from './rules';
+import type { LocalState, Score, SearchLine } from './rules';
 import { Timelines } from './timelines';
 
+export { analysisOfGame, analysisUrl, type AnalysisLink } from './analysis-link';
+
 /** One action of the record: as sent to the library, as shown, and its number ("12.", "12…"). */
-interface Played {
-  coord: string;
-  human: string;
-  number: string;
-}
-
-/** What the address of an analysis says. */
-export interface AnalysisLink {
-  variant: string;
-  options: string;
-  fen: string;
-  moves: string[];
-}
-
-/** The address of an analysis: empty parts are left out, the actions separated by spaces. */
-export function analysisUrl(link: AnalysisLink): string {
-  const q = new URLSearchParams({ variant: link.variant });
-  if (link.options) q.set('options', link.options);
-  if (link.fen) q.set('fen', link.fen);
-  if (link.moves.length) q.set('moves', link.moves.join(' '));
-  return `/analysis?${q.toString()}`;
-}
-
-/** The analysis of a game's record up to a node: the game's start and its first `ply` actions (the
- *  record as it was when that node was the present, whichever timeline it is on). */
-export function analysisOfGame(s: GameState, ply: number): string {
-  const start = s.nodes.find(n => n.ply === 0);
-  const moves = s.actions.map((a, i) => ({ ply: a.ply ?? i + 1, coord: a.coord }))
-    .filter(a => a.ply <= ply).sort((x, y) => x.ply - y.ply).map(a => a.coord);
-  return analysisUrl({ variant: s.variant, options: s.options, fen: start?.fen ?? '', moves });
-}
-
-/** The move number before an action: "12." for White, "12…" for Black. */
-function numberOf(node: { move: number; side: Color } | undefined): string {
-  return node ? `${node.move}${node.side === 'white' ? '.' : '…'}` : '';
-}
-
 /** A score for the side to move as White's share of the bar (0..100) and as text from White's side. */
 function whiteView(score: Score, toMove: Color): { share: number; text: string } {
   const sign = toMove === 'white' ? 1 : -1;
@@ -67,43 +34,9 @@ function whiteView(score: Score, toMove: Color): { share: number; text: string }
   return { share, text: `${cp >= 0 ? '+' : '−'}${(Math.abs(cp) / 100).toFixed(2)}` };
 }
 
-export class AnalysisPage implements Page {
-  private rules: Rules | null = null;
-  private game: LocalGame | null = null;
-  private state: LocalState | null = null;
-  private variant = '';
-  private options = '';
-  private startFen = '';
-  private played: Played[] = [];
-  /** How many of the played actions the board shows. */
-  private cursor = 0;
-  private orientation: Color = 'white';
-  private board: BoardApi | null = null;
-  private timelines: Timelines | null = null;
-  private engine: AnalysisEngine;
-  private engineOn = true;
-  private lines = new Map<number, SearchLine>();
-  private engineNote = '';
-  /** Several actions matched one gesture: the chooser lists them. */
-  private choice: Action[] | null = null;
-  /** The square whose non-board actions (time travel, arrivals) are listed. */
-  private selected: string | null = null;
-  private resizeObserver: ResizeObserver | null = null;
-  private destroyed = false;
-  private readonly el: Record<string, HTMLElement> = {};
-
+export class AnalysisPage extends AnalysisGame implements Page {
   constructor(private readonly root: HTMLElement, params: URLSearchParams, private readonly me: string | null) {
-    this.engine = new AnalysisEngine({
-      line: line => this.onLine(line),
-      done: reason => {
-        this.engineNote = reason === 'over' ? 'The game is over in this position.' : 'Deepest depth reached.';
-        this.renderEngine();
-      },
-      error: message => {
-        this.engineNote = message;
-        this.renderEngine();
-      },
-    });
+    super();
     this.build();
     void this.load(params);
   }
@@ -120,7 +53,7 @@ export class AnalysisPage implements Page {
 
   // ---- building the page ------------------------------------------------------------------------
 
-  private build(): void {
+  protected build(): void {
     const e = this.el;
     e.page = h('div', { id: 'analysis', 'data-ply': '', 'data-depth': '0' });
     e.variant = h('select', { id: 'analysis-variant', 'aria-label': 'variant' });
@@ -234,198 +167,7 @@ export class AnalysisPage implements Page {
     this.resizeObserver.observe(e.boardEl);
   }
 
-  // ---- the game analysed ------------------------------------------------------------------------
-
-  private async load(params: URLSearchParams): Promise<void> {
-    try {
-      this.rules = await loadRules();
-    } catch (e) {
-      this.setMessage(`The rules could not be loaded: ${errorText(e)}`);
-      return;
-    }
-    if (this.destroyed) return;
-    const variants = this.rules.variants();
-    fill(this.el.variant, ...variants.map(v => h('option', { value: v.name }, `${v.title} (${v.name})`)));
-    const wanted = params.get('variant') ?? '';
-    const variant = variants.some(v => v.name === wanted) ? wanted : variants[0]?.name ?? 'chess';
-    const moves = (params.get('moves') ?? '').split(/\s+/).filter(m => m !== '');
-    this.reset(variant, params.get('options') ?? '', params.get('fen') ?? '', moves);
-  }
-
-  /** Starts over from a variant's start or a FEN, then plays `moves`; a refusal is shown and the
-   *  page keeps what it had (or the variant's start, when it had nothing). */
-  private reset(variant: string, options: string, fen: string, moves: string[] = []): void {
-    if (!this.rules) return;
-    let game: LocalGame;
-    try {
-      game = this.rules.newGame(variant, options, fen);
-    } catch (e) {
-      this.setMessage(errorText(e));
-      if (this.game) {
-        (this.el.variant as HTMLSelectElement).value = this.variant;
-        return;
-      }
-      game = this.rules.newGame(variant);
-      options = fen = '';
-    }
-    const played: Played[] = [];
-    let refused = '';
-    for (const m of moves) {
-      try {
-        played.push(this.playOn(game, m));
-      } catch (e) {
-        refused = `Action ${played.length + 1} of the link (${m}) is refused: ${errorText(e)}`;
-        break;
-      }
-    }
-    this.game?.free();
-    this.game = game;
-    this.variant = variant;
-    this.options = options;
-    this.startFen = fen;
-    this.played = played;
-    this.cursor = played.length;
-    this.selected = null;
-    this.choice = null;
-    (this.el.variant as HTMLSelectElement).value = variant;
-    this.changed();
-    this.setMessage(refused);
-  }
-
-  /** Plays one action on a game and says how it is written, with its number. */
-  private playOn(game: LocalGame, action: string): Played {
-    const s = game.state();
-    const present = s.nodes.find(n => n.ply === s.ply);
-    const a = game.play(action);
-    return { coord: a.coord, human: a.human, number: numberOf(present) };
-  }
-
-  /** Plays actions from the position shown, replacing the actions after it; false if one is refused
-   *  (those before it stay played). */
-  private play(actions: string[]): boolean {
-    const game = this.game;
-    if (!game) return false;
-    const played = this.played.slice(0, this.cursor);
-    let ok = true;
-    for (const action of actions) {
-      try {
-        played.push(this.playOn(game, action));
-      } catch (e) {
-        this.setMessage(errorText(e));
-        ok = false;
-        break;
-      }
-    }
-    if (played.length === this.cursor) {
-      this.render();
-      return false;
-    }
-    this.played = played;
-    this.cursor = played.length;
-    this.choice = null;
-    this.selected = null;
-    if (ok) this.setMessage('');
-    this.changed();
-    return ok;
-  }
-
-  /** Shows the position after `n` actions: the game is made again from its start. */
-  private goTo(n: number): void {
-    if (!this.rules || n < 0 || n > this.played.length || n === this.cursor) return;
-    const game = this.rules.newGame(this.variant, this.options, this.startFen);
-    for (const p of this.played.slice(0, n)) game.play(p.coord);
-    this.game?.free();
-    this.game = game;
-    this.cursor = n;
-    this.choice = null;
-    this.selected = null;
-    this.setMessage('');
-    this.changed();
-  }
-
-  /** The position changed: the engine starts again, the address follows, the page is drawn. */
-  private changed(): void {
-    this.state = this.game?.state() ?? null;
-    history.replaceState(null, '', this.url());
-    this.startEngine();
-    this.render();
-  }
-
-  private url(): string {
-    return analysisUrl({ variant: this.variant, options: this.options, fen: this.startFen, moves: this.played.slice(0, this.cursor).map(p => p.coord) });
-  }
-
-  private presentNode(): GameNode | undefined {
-    return this.state?.nodes.find(n => n.ply === this.state?.ply);
-  }
-
-  // ---- the engine -------------------------------------------------------------------------------
-
-  private startEngine(): void {
-    this.lines.clear();
-    this.engineNote = '';
-    const s = this.state;
-    if (this.engineOn && s && s.result === null) {
-      this.engine.analyse({ variant: this.variant, options: this.options, fen: this.startFen,
-        moves: this.played.slice(0, this.cursor).map(p => p.coord) });
-    } else {
-      this.engine.analyse(null);
-      if (s?.result) this.engineNote = `The game is over: ${s.result}${s.reason ? `, ${s.reason}` : ''}.`;
-    }
-    this.renderEngine();
-  }
-
-  private onLine(line: SearchLine): void {
-    // A new depth's first line replaces the lines of the depth before.
-    const best = this.lines.get(1);
-    if (best && line.depth > best.depth && line.multipv === 1) this.lines.clear();
-    this.lines.set(line.multipv, line);
-    this.renderEngine();
-  }
-
-  // ---- board gestures ---------------------------------------------------------------------------
-
-  private legal(): Action[] {
-    return this.state?.legal ?? [];
-  }
-
-  private isBoardMove(a: Action): boolean {
-    return !a.at_node && !!this.state?.kinds[a.kind]?.board && isKey(a.from) && isKey(a.to);
-  }
-
-  private onMove(orig: string, dest: string): void {
-    const matches = this.legal().filter(a => this.isBoardMove(a) && a.from === orig && a.to === dest);
-    if (matches.length === 1) this.play([matches[0].coord]);
-    else {
-      this.choice = matches.length ? matches : null;
-      this.render();
-    }
-  }
-
-  /** A piece clicked: its actions that are not a move on the board (time travel) are listed. */
-  private onSelect(key: string): void {
-    const next = this.legal().some(a => a.from === key && !this.isBoardMove(a)) ? key : null;
-    if (next === this.selected) return;
-    this.selected = next;
-    this.renderPieceActions();
-  }
-
-  private actionButton(a: Action): HTMLButtonElement {
-    const k = this.state?.kinds[a.kind];
-    const words = k && k.words && a.kind !== 'normal' ? ` ${k.words}${k.arg ? ` (${k.arg} ${a.arg})` : ''}` : '';
-    const b = h('button', { type: 'button', class: 'action', 'data-coord': a.coord, title: a.coord }, a.human,
-      words ? h('span', { class: 'kind' }, words) : null);
-    b.addEventListener('click', () => this.play([a.coord]));
-    return b;
-  }
-
-  // ---- rendering --------------------------------------------------------------------------------
-
-  private setMessage(text: string): void {
-    this.el.message.textContent = text;
-  }
-
-  private render(): void {
+  protected render(): void {
     const s = this.state;
     if (!s || this.destroyed) return;
     const e = this.el;
@@ -450,7 +192,7 @@ export class AnalysisPage implements Page {
     this.renderEngine();
   }
 
-  private renderBoard(s: LocalState): void {
+  protected renderBoard(s: LocalState): void {
     const dests = new Map<Key, Key[]>();
     for (const a of s.legal) {
       if (!this.isBoardMove(a)) continue;
@@ -476,7 +218,7 @@ export class AnalysisPage implements Page {
   }
 
   /** Who plays, or how the game ended, and where the position is. */
-  private renderStatus(s: LocalState): void {
+  protected renderStatus(s: LocalState): void {
     const node = this.presentNode();
     const where = node ? ` · move ${node.move}${s.timelines > 1 ? ` · timeline ${node.timeline} of ${s.timelines}` : ''}` : '';
     const who = s.result !== null ? `${s.result}${s.reason ? `, ${s.reason}` : ''}` : `${s.to_move === 'white' ? 'White' : 'Black'} to play${s.check ? ', in check' : ''}`;
@@ -484,7 +226,7 @@ export class AnalysisPage implements Page {
     this.el.status.classList.toggle('over', s.result !== null);
   }
 
-  private renderPockets(s: LocalState): void {
+  protected renderPockets(s: LocalState): void {
     const pockets = parsePockets(s.fen);
     const e = this.el;
     const draw = (el: HTMLElement, c: Color): void => {
@@ -497,7 +239,7 @@ export class AnalysisPage implements Page {
     draw(e.pocketBottom, this.orientation);
   }
 
-  private renderChoice(): void {
+  protected renderChoice(): void {
     const box = this.el.choice;
     box.hidden = !this.choice;
     if (!this.choice) return;
@@ -510,7 +252,7 @@ export class AnalysisPage implements Page {
       ...this.choice.map(a => this.actionButton(a)), cancel);
   }
 
-  private renderPieceActions(): void {
+  protected renderPieceActions(): void {
     const box = this.el.pieceActions;
     const key = this.selected;
     const acts = key ? this.legal().filter(a => a.from === key && !this.isBoardMove(a)) : [];
@@ -526,7 +268,7 @@ export class AnalysisPage implements Page {
 
   /** The legal actions that are not moves on the board (drops, arrivals, travels), drawn only while
    *  their list is open: a van Gog position has thousands. */
-  private renderOtherActions(): void {
+  protected renderOtherActions(): void {
     const details = this.el.otherActions.closest('details');
     const others = this.legal().filter(a => !this.isBoardMove(a));
     const summary = details?.querySelector('summary');
@@ -545,7 +287,7 @@ export class AnalysisPage implements Page {
       : [h('p', { class: 'hint' }, 'Every legal action is a move on the board.')]));
   }
 
-  private renderMoves(): void {
+  protected renderMoves(): void {
     const ol = this.el.moveList;
     const items = this.played.map((p, i) => {
       const li = h('li', { 'data-ply': i + 1, class: i + 1 === this.cursor ? 'shown' : i + 1 > this.cursor ? 'after' : '', title: p.coord },
@@ -559,7 +301,7 @@ export class AnalysisPage implements Page {
     ol.querySelector('.shown')?.scrollIntoView({ block: 'nearest' });
   }
 
-  private renderEngine(): void {
+  protected renderEngine(): void {
     const e = this.el;
     const s = this.state;
     const best = this.lines.get(1);
@@ -577,7 +319,7 @@ export class AnalysisPage implements Page {
   }
 
   /** One line: its score and its actions, each a button that plays the line up to it. */
-  private lineRow(line: SearchLine): HTMLElement {
+  protected lineRow(line: SearchLine): HTMLElement {
     const s = this.state;
     const view = s ? whiteView(line.score, s.to_move) : null;
     const present = this.presentNode();
@@ -605,7 +347,7 @@ export class AnalysisPage implements Page {
 
   // ---- links and new games ----------------------------------------------------------------------
 
-  private async copy(text: string, done: string): Promise<void> {
+  protected async copy(text: string, done: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
       this.el.copied.textContent = done;
@@ -615,7 +357,7 @@ export class AnalysisPage implements Page {
   }
 
   /** A problem starts from the position shown, without the actions that led to it. */
-  private async makeProblem(): Promise<void> {
+  protected async makeProblem(): Promise<void> {
     const s = this.state;
     if (!s) return;
     const href = new URL(analysisUrl({ variant: this.variant, options: this.options, fen: s.fen, moves: [] }), location.href).href;
@@ -626,7 +368,7 @@ export class AnalysisPage implements Page {
   }
 
   /** The lobby's form for a new game, filled with this variant and position (a visitor logs in first). */
-  private playFromHere(): void {
+  protected playFromHere(): void {
     const s = this.state;
     if (!s) return;
     const q = new URLSearchParams({ variant: this.variant, options: this.options, fen: s.fen });

@@ -61,7 +61,7 @@ export function pieceAt(board: string, key: string): string | null {
   return grid[8 - Number(key[1])][key.charCodeAt(0) - 97];
 }
 
-/** A placement with one piece put on a square (for the preview of a king arriving from the future). */
+/** A placement with one piece put on a square, or emptied with '' (a travel chosen and not yet confirmed). */
 export function placeOn(board: string, key: string, letter: string): string {
   const grid = parsePlacement(board);
   grid[8 - Number(key[1])][key.charCodeAt(0) - 97] = letter;
@@ -69,7 +69,7 @@ export function placeOn(board: string, key: string, letter: string): string {
     let s = '';
     let empty = 0;
     for (const sq of row) {
-      if (sq === null) {
+      if (sq === null || sq === '') {
         empty++;
       } else {
         if (empty) s += String(empty);

@@ -5,22 +5,22 @@
 // game's own parts of its FEN (marks on pieces, pockets, fields), which the library describes
 // (Rules.fenParts), so that this page knows no game. The FEN follows every edit and can be typed; the
 // library says why a position cannot be used (Rules.checkFen), and only a usable one can be analysed
-// or played from.
+// or played from. This file draws the page; editor-model.ts holds the position, its edits and its FEN.
 
+import { EditorModel, type Tool } from './editor-model';
 import type { Color } from './api';
 import { errorText } from './api';
-import { makeBoard, markShapes, pieceIcon, roleOf, isKey, PIECE_NAMES, type BoardApi } from './board';
-import { copyPosition, emptyPosition, readFen, splitSides, writeFen, PIECE_LETTERS, type EditorPosition } from './editor_fen';
+import { makeBoard, pieceIcon, roleOf, PIECE_NAMES } from './board';
+import { copyPosition, splitSides, PIECE_LETTERS } from './editor_fen';
 import { fill, h, navigate } from './dom';
 import { applyOptionClasses, loadOptions, COLOR_SCHEMES, PIECE_SETS } from './options';
-import { loadRules, type FenPart, type Rules, type VariantInfo } from './rules';
+import { loadRules, type FenPart } from './rules';
 
 export interface EditorPage {
   destroy(): void;
 }
 
 /** What a click on the board does: move pieces (drag), delete one, cycle a mark, or put a piece. */
-type Tool = { kind: 'move' } | { kind: 'delete' } | { kind: 'mark' } | { kind: 'piece'; letter: string };
 
 const SIDES: Color[] = ['white', 'black'];
 
@@ -38,22 +38,9 @@ export function showEditor(app: HTMLElement, params: URLSearchParams, me: string
   return page;
 }
 
-class Editor implements EditorPage {
-  private rules: Rules | null = null;
-  private board: BoardApi | null = null;
-  private variants: VariantInfo[] = [];
-  private variant = 'chess';
-  private options = '';
-  private parts: FenPart[] = [];
-  private pos: EditorPosition = emptyPosition();
-  private tool: Tool = { kind: 'move' };
-  private orientation: Color = 'white';
-  private usable = false;
-  private destroyed = false;
-  private readonly onResize = () => this.board?.redrawAll();
-  private el: Record<string, HTMLElement> = {};
-
-  constructor(private app: HTMLElement, private params: URLSearchParams, private me: string | null) {
+class Editor extends EditorModel implements EditorPage {
+  constructor(private app: HTMLElement, params: URLSearchParams, me: string | null) {
+    super(params, me);
     applyOptionClasses(document.body, loadOptions());
     fill(app, h('p', { class: 'loading' }, 'Loading the rules…'));
     loadRules().then(rules => {
@@ -70,40 +57,9 @@ class Editor implements EditorPage {
     document.body.classList.remove(...PIECE_SETS.map(p => `pieces-${p}`), ...COLOR_SCHEMES.map(c => `colors-${c}`));
   }
 
-  // ---- the start: the variant, options and position of the address -----------------------------
-
-  private start(): void {
-    const rules = this.rules!;
-    this.variants = rules.variants();
-    const wanted = this.params.get('variant');
-    this.variant = this.variants.some(v => v.name === wanted) ? wanted! : 'chess';
-    this.options = this.params.get('options') ?? '';
-    this.parts = rules.fenParts(this.variant);
-    this.build();
-    const fen = this.params.get('fen');
-    const read = fen ? readFen(fen, this.parts) : null;
-    if (fen && typeof read !== 'string' && read) {
-      this.pos = read;
-      this.showAll(fen);
-    } else {
-      this.pos = this.startPosition();
-      this.showAll();
-      // A FEN of the address that cannot be read as a board stays in the field, with the library's
-      // sentence for it.
-      if (fen) this.typed(fen);
-    }
-    window.addEventListener('resize', this.onResize);
-  }
-
-  private startPosition(): EditorPosition {
-    const start = this.variants.find(v => v.name === this.variant)?.start_fen ?? '';
-    const read = readFen(start, this.parts);
-    return typeof read === 'string' ? emptyPosition() : read;
-  }
-
   // ---- building the page ------------------------------------------------------------------------
 
-  private build(): void {
+  protected build(): void {
     const e = this.el;
     e.boardEl = h('div', { id: 'editor-board', class: 'editor-board' });
     e.paletteTop = h('div', { class: 'palette', id: 'palette-black' });
@@ -153,7 +109,7 @@ class Editor implements EditorPage {
     this.buildControls();
   }
 
-  private buildControls(): void {
+  protected buildControls(): void {
     const e = this.el;
     const variant = h('select', { id: 'editor-variant' });
     for (const v of this.variants) variant.append(h('option', { value: v.name, selected: v.name === this.variant }, v.title));
@@ -218,7 +174,7 @@ class Editor implements EditorPage {
   // ---- the game's own parts ---------------------------------------------------------------------
 
   /** A field of the game's own: one input, or one a side; the library's words beneath. */
-  private partField(part: FenPart): HTMLElement {
+  protected partField(part: FenPart): HTMLElement {
     const inputs = (part.per_side ? SIDES : [null]).map(side => {
       const id = `part-${part.name}${side ? '-' + side : ''}`;
       const input = h('input', { id, type: 'text', spellcheck: 'false', autocomplete: 'off',
@@ -232,7 +188,7 @@ class Editor implements EditorPage {
       h('div', { class: 'hint' }, `${part.words} (e.g. ${part.example})`));
   }
 
-  private partTyped(part: FenPart): void {
+  protected partTyped(part: FenPart): void {
     const value = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value.trim() ?? '';
     if (part.per_side) {
       const white = value(`part-${part.name}-white`) || part.empty, black = value(`part-${part.name}-black`) || part.empty;
@@ -243,7 +199,7 @@ class Editor implements EditorPage {
     this.edited();
   }
 
-  private buildParts(): void {
+  protected buildParts(): void {
     const fields = this.parts.filter(p => p.place === 'field');
     const marks = this.parts.find(p => p.place === 'marks');
     const pockets = this.parts.find(p => p.place === 'pockets');
@@ -256,7 +212,7 @@ class Editor implements EditorPage {
       : null);
   }
 
-  private showParts(): void {
+  protected showParts(): void {
     for (const part of this.parts.filter(p => p.place === 'field')) {
       const raw = this.pos.fields.get(part.field);
       const set = (id: string, v: string) => {
@@ -276,7 +232,7 @@ class Editor implements EditorPage {
 
   // ---- palettes, tools and pockets ------------------------------------------------------------
 
-  private paletteRow(color: Color): HTMLElement[] {
+  protected paletteRow(color: Color): HTMLElement[] {
     return PIECE_LETTERS.split('').map(letter => {
       const piece = letterOf(letter, color);
       const active = this.tool.kind === 'piece' && this.tool.letter === piece;
@@ -295,7 +251,7 @@ class Editor implements EditorPage {
     });
   }
 
-  private showPalettes(): void {
+  protected showPalettes(): void {
     const top: Color = this.orientation === 'white' ? 'black' : 'white';
     fill(this.el.paletteTop, ...this.paletteRow(top));
     fill(this.el.paletteBottom, ...this.paletteRow(top === 'white' ? 'black' : 'white'));
@@ -314,12 +270,12 @@ class Editor implements EditorPage {
       marks ? tool('mark', `Mark ${marks.values.split('').join(' ')}`, `click a piece to cycle its mark: ${marks.words}`) : null);
   }
 
-  private setTool(tool: Tool): void {
+  protected setTool(tool: Tool): void {
     this.tool = tool;
     this.showPalettes();
   }
 
-  private showPockets(): void {
+  protected showPockets(): void {
     const part = this.parts.find(p => p.place === 'pockets');
     if (!part) {
       fill(this.el.pockets);
@@ -343,197 +299,4 @@ class Editor implements EditorPage {
     fill(this.el.pockets, row(this.orientation === 'white' ? 'black' : 'white'), row(this.orientation));
   }
 
-  // ---- edits on the board -------------------------------------------------------------------------
-
-  private pressBoard(ev: MouseEvent | TouchEvent): void {
-    if (this.tool.kind === 'move' || !this.board) return;
-    if (ev instanceof MouseEvent && ev.button !== 0) return;
-    const point = ev instanceof MouseEvent ? ev : ev.touches[0];
-    if (!point) return;
-    const key = this.board.getKeyAtDomPos([point.clientX, point.clientY]);
-    if (!key) return;
-    ev.preventDefault();
-    ev.stopPropagation();
-    const tool = this.tool;
-    if (tool.kind === 'delete') {
-      this.pos.pieces.delete(key);
-      this.pos.marks.delete(key);
-    } else if (tool.kind === 'mark') {
-      this.cycleMark(key);
-    } else if (tool.kind === 'piece') {
-      // Clicking a square that holds the same piece takes it off, as lichess's editor does.
-      if (this.pos.pieces.get(key) === tool.letter) this.pos.pieces.delete(key);
-      else this.pos.pieces.set(key, tool.letter);
-      this.pos.marks.delete(key);
-    }
-    this.showBoard();
-    this.edited();
-  }
-
-  private cycleMark(key: string): void {
-    const marks = this.parts.find(p => p.place === 'marks');
-    if (!marks || !this.pos.pieces.has(key)) return;
-    const cycle = ['', ...marks.values.split('')];
-    const next = cycle[(cycle.indexOf(this.pos.marks.get(key) ?? '') + 1) % cycle.length];
-    if (next) this.pos.marks.set(key, next); else this.pos.marks.delete(key);
-  }
-
-  /** A piece moved on the board keeps its mark; one it took loses its own. */
-  private moved(orig: string, dest: string): void {
-    const mark = this.pos.marks.get(orig);
-    this.pos.marks.delete(orig);
-    if (mark) this.pos.marks.set(dest, mark); else this.pos.marks.delete(dest);
-  }
-
-  /** The board's pieces after chessground changed them (a drag, a drop, a piece dragged off). */
-  private boardChanged(): void {
-    if (!this.board || this.destroyed) return;
-    const pieces = new Map<string, string>();
-    for (const [key, piece] of this.board.state.boardState.pieces) {
-      if (!isKey(key)) continue;
-      const letter = piece.role[0];
-      pieces.set(key, piece.color === 'white' ? letter.toUpperCase() : letter);
-    }
-    this.pos.pieces = pieces;
-    for (const key of [...this.pos.marks.keys()]) if (!pieces.has(key)) this.pos.marks.delete(key);
-    this.showBoard();
-    this.edited();
-  }
-
-  // ---- showing the position ---------------------------------------------------------------------
-
-  private boardFen(): string {
-    let placement = '';
-    for (let rank = 8; rank >= 1; rank--) {
-      let empty = 0;
-      for (let file = 0; file < 8; file++) {
-        const p = this.pos.pieces.get(String.fromCharCode(97 + file) + rank);
-        if (!p) { empty++; continue; }
-        if (empty) placement += empty;
-        empty = 0;
-        placement += p;
-      }
-      if (empty) placement += empty;
-      if (rank > 1) placement += '/';
-    }
-    return placement;
-  }
-
-  private showBoard(): void {
-    const marks: Record<string, string> = {};
-    for (const [key, mark] of this.pos.marks) marks[key] = mark;
-    this.board?.set({ fen: this.boardFen(), lastMove: undefined, drawable: { autoShapes: markShapes(marks) } });
-    this.el.boardEl.dataset.fen = this.boardFen();
-  }
-
-  private showControls(): void {
-    const e = this.el;
-    (e.turn as HTMLSelectElement).value = this.pos.turn;
-    for (const box of e.castling.querySelectorAll<HTMLInputElement>('input[data-right]'))
-      box.checked = this.pos.castling.includes(box.dataset.right!);
-    // The en passant squares of the side to move: behind a pawn that has just stepped two squares.
-    const rank = this.pos.turn === 'white' ? 6 : 3;
-    const squares = ['-', ...'abcdefgh'.split('').map(f => f + rank)];
-    if (!squares.includes(this.pos.ep)) squares.push(this.pos.ep);
-    fill(e.ep, ...squares.map(s => h('option', { value: s, selected: s === this.pos.ep }, s === '-' ? 'none' : s)));
-    (e.halfmove as HTMLInputElement).value = String(this.pos.halfmove);
-    (e.fullmove as HTMLInputElement).value = String(this.pos.fullmove);
-  }
-
-  /** Everything drawn again from the position, the FEN field too (`fen`: as given, else made). */
-  private showAll(fen?: string): void {
-    this.showBoard();
-    this.showPalettes();
-    this.showControls();
-    this.buildParts();
-    this.showParts();
-    this.showPockets();
-    if (fen !== undefined) {
-      (this.el.fen as HTMLTextAreaElement).value = fen;
-      this.check(false);
-    } else {
-      this.edited();
-    }
-  }
-
-  // ---- the FEN and the library's judgement ----------------------------------------------------
-
-  /** After an edit: the FEN made again, and judged; `normalise`: shown as the library writes it. */
-  private edited(normalise = true): void {
-    (this.el.fen as HTMLTextAreaElement).value = writeFen(this.pos, this.parts);
-    this.showControls();
-    this.showPockets();
-    this.check(normalise);
-  }
-
-  /** A FEN typed in: the board follows when it can be read; the library judges it either way. */
-  private typed(fen: string): void {
-    const read = readFen(fen, this.parts);
-    if (typeof read !== 'string') {
-      this.pos = read;
-      this.showBoard();
-      this.showControls();
-      this.showParts();
-      this.showPockets();
-    }
-    (this.el.fen as HTMLTextAreaElement).value = fen;
-    this.check(false);
-  }
-
-  /** Asks the library whether the FEN can be used, shows its sentence if not, and enables the buttons. */
-  private check(normalise: boolean): void {
-    const input = this.el.fen as HTMLTextAreaElement;
-    const fen = input.value.trim();
-    let problem: string | null;
-    try {
-      // The library reads an empty FEN as the start: here it is no position at all.
-      problem = fen ? this.rules!.checkFen(this.variant, this.options, fen) : 'the FEN is empty';
-    } catch (e) {
-      problem = errorText(e);
-    }
-    this.usable = problem === null;
-    if (this.usable && normalise) {
-      // The library's own writing of the position (fields it leaves out when empty, its order).
-      try {
-        const game = this.rules!.newGame(this.variant, this.options, fen);
-        input.value = game.fen();
-        game.free();
-      } catch {
-        // checkFen accepted it: newGame does too; the FEN as made stands otherwise.
-      }
-    }
-    this.el.error.textContent = problem ?? '';
-    this.el.editor = this.el.editor ?? document.getElementById('editor')!;
-    this.el.editor.dataset.usable = String(this.usable);
-    (this.el.analyse as HTMLButtonElement).disabled = !this.usable;
-    (this.el.play as HTMLButtonElement).disabled = !this.usable;
-    history.replaceState(null, '', this.link('/editor'));
-  }
-
-  private link(path: string): string {
-    const q = new URLSearchParams({ variant: this.variant });
-    if (this.options) q.set('options', this.options);
-    q.set('fen', (this.el.fen as HTMLTextAreaElement).value.trim());
-    return `${path}?${q.toString()}`;
-  }
-
-  private changeVariant(name: string): void {
-    this.variant = name;
-    this.options = '';
-    this.parts = this.rules!.fenParts(name);
-    const options = this.el.options as HTMLInputElement;
-    options.value = '';
-    options.placeholder = this.variants.find(v => v.name === name)?.options || 'no options';
-    if (this.tool.kind === 'mark' && !this.parts.some(p => p.place === 'marks')) this.tool = { kind: 'move' };
-    this.pos = this.startPosition();
-    this.showAll();
-  }
-
-  /** The lobby's form, filled with this position, where the player picks an opponent and a clock
-   *  (POST /api/games with the FEN); a visitor logs in first and comes back to it. */
-  private playFromHere(): void {
-    if (!this.usable) return;
-    const form = this.link('/');
-    navigate(this.me ? form : `/?${new URLSearchParams({ next: form }).toString()}`);
-  }
 }

@@ -8,7 +8,7 @@
 
 import { api, errorText } from './api';
 import { appLink, fill, h, navigate } from './dom';
-import { loginForm, safeNext } from './lobby';
+import { loginForm, safeNext } from './login';
 import type { Page } from './main';
 import { applyOptionClasses, loadOptions } from './options';
 import { FenDiagrams } from './rules-page';

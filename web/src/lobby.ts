@@ -1,139 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// The login page and the lobby: challenges received (Accept, Decline), the "New game" form and the
+// The lobby: challenges received (Accept, Decline), the "New game" form and the
 // player's games, challenges sent among them (Withdraw); the lists refresh by themselves while the
 // page is visible. The form can be opened prefilled (`/?variant=..&options=..&fen=..`), which is how
 // "New game from this position" on a game page reaches it.
 
-import {
-  api, ApiError, errorText, timeMs, type Challenge, type Color, type GameSummary, type GamesReply, type NewGameRequest,
-  type Variant,
-} from './api';
-import { appLink, fill, h, navigate } from './dom';
+import { api, ApiError, errorText, type Challenge, type GamesReply, type NewGameRequest, type Variant } from './api';
+import { fill, h, navigate } from './dom';
 import type { Page } from './main';
+import { challenged, challengeRow, colorMark, gameRow, whenText } from './lobby-rows';
 import { LobbyLists, seekApi, type SeekRequest } from './seeks';
-
-/** Where to go after logging in: only a path of this site, never another site (`//evil`). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
-
-/** The name + password form and what it does: `done` runs once the visitor is logged in or registered. */
-export function loginForm(done: () => void, notice?: string, compact = false): { form: HTMLFormElement; name: HTMLInputElement; notice: HTMLElement } {
-  const name = h('input', { id: 'login-name', type: 'text', autocomplete: 'username', maxlength: 32, required: true });
-  const password = h('input', { id: 'login-password', type: 'password', autocomplete: 'current-password', maxlength: 256, required: true });
-  const login = h('button', { id: 'login-button', type: 'submit' }, 'Log in');
-  const register = h('button', { id: 'register-button', type: 'button' }, 'Register');
-  const error = h('p', { id: 'login-error', class: 'error', role: 'alert' });
-  const noticeEl = h('p', { class: 'notice', id: 'login-notice', role: 'status' }, notice ?? '');
-  noticeEl.hidden = !notice;
-  const form = h('form', { id: 'login-form', class: compact ? 'card login-compact' : 'card narrow' },
-    h('h2', {}, 'Log in or register'),
-    noticeEl,
-    h('label', {}, 'Name', name),
-    h('label', {}, 'Password', password),
-    h('p', { class: 'hint' }, compact
-      ? 'New here? Choose a name and a password (8+ characters) and press Register: that is all.'
-      : 'A name is 1–32 letters, digits, _ or -; a password 8–256 characters.'),
-    h('div', { class: 'buttons' }, login, register),
-    error);
-
-  async function submit(how: 'login' | 'register'): Promise<void> {
-    error.textContent = '';
-    login.disabled = register.disabled = true;
-    try {
-      if (how === 'login') await api.login(name.value, password.value);
-      else await api.register(name.value, password.value);
-      done();
-    } catch (e) {
-      error.textContent = errorText(e);
-    } finally {
-      login.disabled = register.disabled = false;
-    }
-  }
-  form.addEventListener('submit', e => {
-    e.preventDefault();
-    void submit('login');
-  });
-  register.addEventListener('click', () => void submit('register'));
-  return { form, name, notice: noticeEl };
-}
-
-/** The login page alone (the account page asked by a visitor; a game page's invitation). */
-export function showLogin(root: HTMLElement, next: string | null, notice?: string): Page {
-  const { form, name } = loginForm(() => navigate(safeNext(next)), notice);
-  fill(root, form);
-  name.focus();
-  return { destroy() {} };
-}
-
-function seatName(name: string | null): string {
-  return name ?? '(open seat)';
-}
-
-/** How long ago a time of the API was, in words ("just now", "5 min ago", "3 Mar 2026"). */
-export function whenText(t: number | string | null | undefined, never = ''): string {
-  const ms = timeMs(t);
-  if (ms === null) return never;
-  const s = Math.round((Date.now() - ms) / 1000);
-  if (s < 45) return 'just now';
-  if (s < 3600) return `${Math.max(1, Math.round(s / 60))} min ago`;
-  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
-  if (s < 7 * 86400) return `${Math.round(s / 86400)} d ago`;
-  return new Date(ms).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-/** The players named by challenges sent from this page, for a server that lists a challenge with an empty seat. */
-const challenged = new Map<string, string>();
-
-/**
- * A game the player named an opponent for, who has not answered yet: listed with a Withdraw button,
- * and not a link, since there is nothing to play until the opponent accepts.
- */
-function challengeRow(g: GameSummary, me: string, titles: Map<string, string>, withdraw: (id: string, b: HTMLButtonElement) => void): HTMLElement {
-  // Until they accept, the challenged player's seat is empty.
-  const other = [g.white, g.black].find(n => n !== null && n.toLowerCase() !== me.toLowerCase());
-  const opponent = g.opponent ?? other ?? challenged.get(g.id) ?? null;
-  const seat = (n: string | null): string => n ?? opponent ?? '(challenged)';
-  const button = h('button', { type: 'button', class: 'withdraw', 'data-id': g.id }, 'Withdraw');
-  button.addEventListener('click', () => withdraw(g.id, button));
-  return h('div', { class: 'game-row challenge-sent', 'data-id': g.id, 'data-status': g.status },
-    h('span', { class: 'marker' }, 'challenge'),
-    h('span', { class: 'variant' }, titles.get(g.variant) ?? g.variant),
-    h('span', { class: 'players' }, `${seat(g.white)} – ${seat(g.black)}`),
-    h('span', { class: 'state' }, opponent ? `waiting for ${opponent} to accept` : 'waiting for an answer'),
-    h('span', { class: 'kind' }, button));
-}
-
-function gameRow(g: GameSummary, titles: Map<string, string>): HTMLElement {
-  let status: string;
-  if (g.status === 'over') status = [g.result, g.reason].filter(Boolean).join(' ');
-  else if (g.status === 'declined') status = g.reason ?? 'challenge declined';
-  else if (g.status === 'waiting') status = 'waiting for an opponent';
-  else if (g.status === 'seek') status = 'open challenge: waiting for someone to accept';
-  else status = `active, ply ${g.ply}`;
-  // A declined challenge's empty seat was its challenged player's: named when the server says who.
-  const seat = (n: string | null): string =>
-    n ?? (g.status === 'declined' ? g.opponent ?? challenged.get(g.id) ?? '—' : seatName(n));
-  const classes = ['game-row'];
-  if (g.your_move) classes.push('your-move');
-  if (g.status === 'declined') classes.push('declined');
-  const attrs = { class: classes.join(' '), 'data-id': g.id, 'data-status': g.status };
-  const cells = [
-    h('span', { class: 'marker' }, g.your_move ? 'your move' : g.status === 'declined' ? 'declined' : ''),
-    h('span', { class: 'variant' }, titles.get(g.variant) ?? g.variant),
-    h('span', { class: 'players' }, `${seat(g.white)} – ${seat(g.black)}`),
-    h('span', { class: 'state' }, status),
-    h('span', { class: 'kind' }, g.kind),
-  ];
-  // A declined challenge was never played: nothing to open.
-  return g.status === 'declined' ? h('div', attrs, ...cells) : appLink(`/games/${encodeURIComponent(g.id)}`, attrs, ...cells);
-}
-
-/** A disc of the colour a challenge offers, as lichess shows it. */
-function colorMark(color: Color): HTMLElement {
-  return h('span', { class: `color-mark ${color}`, 'aria-hidden': 'true' });
-}
 
 /** The "New game" form's choices as kept in localStorage. */
 interface NewGameChoices {

@@ -15,7 +15,8 @@ import { byId, fill, h, navigate, appLink } from './dom';
 import { showEditor } from './editor';
 import { GamePage } from './game';
 import { showHome } from './home';
-import { showLobby, showLogin } from './lobby';
+import { showLobby } from './lobby';
+import { showLogin } from './login';
 import { installThemeSwitch } from './theme'; // W6
 import { showRules } from './rules-page';
 

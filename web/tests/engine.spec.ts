@@ -12,7 +12,7 @@
 // the engine and a random player arrive pieces from the future turn after
 // turn and the game runs to hundreds of plies (docs/engine.md, issue 10).
 import { test, expect } from '@playwright/test';
-import { closeContexts, createGame, gameState, newPlayer, showsPly, type Player } from './helpers';
+import { closeContexts, createGame, gameState, newPlayer, showsPly, typeAction, type Player } from './helpers';
 
 test.afterEach(closeContexts);
 
@@ -64,7 +64,7 @@ async function playToTheEnd(p: Player, id: string, random: () => number) {
     const pick = pool[Math.floor(random() * pool.length)];
     if (turn <= CLICKED_TURNS) {
       await showsPly(p.page, st.ply);
-      await p.page.locator(`#legal-list button[data-coord="${pick.coord}"]`).click();
+      await typeAction(p.page, pick.coord);
       await expect(p.page.locator('#game')).not.toHaveAttribute('data-ply', String(st.ply));
     } else {
       const reply = await p.context.request.post(`/api/games/${id}/actions`, { data: { action: pick.coord, ply: st.ply } });

@@ -65,11 +65,11 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   await clickSquare(bob.page, 'e5', 'black');
   await everyoneSees('e5', { e5: 'p', e7: '.', e4: 'P' });
 
-  // The bishop is sent forward to move 4: chosen from the piece's time
-  // travels, the page asks for the move number.
+  // The bishop is sent forward to move 4: from the piece's own time-travel
+  // menu, whose slider sets the move number.
   await clickSquare(alice.page, 'f1');
-  await expect(alice.page.locator('#travel-panel')).toContainText('>');
-  await alice.page.locator('#travel-panel button[data-coord^="f1>"]').first().click();
+  await alice.page.locator('#menu-open').click();
+  await alice.page.locator('#menu-forward').click();
   await alice.page.locator('#forward-move').fill('4');
   await alice.page.locator('#forward-confirm').click();
   await everyoneSees('Bf1>4', { f1: '.', e1: 'K' });
@@ -77,14 +77,15 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   // Game Courier notation is read where moves are typed.
   await typeAction(bob.page, 'N b8-c6');
   await everyoneSees('Nc6', { c6: 'n', b8: '.' });
-  await alice.page.locator('#legal-list button[data-coord="g1f3"]').click();
+  await clickSquare(alice.page, 'g1');
+  await clickSquare(alice.page, 'f3');
   await everyoneSees('Nf3', { f3: 'N', g1: '.' });
   await typeAction(bob.page, 'Nf6');
   await everyoneSees('Nf6', { f6: 'n', g8: '.' });
 
-  // Move 4: the bishop arrives.  The spectator's timelines show where it
-  // was due.
-  await alice.page.locator('#legal-list button[data-coord="B@c4"]').click();
+  // Move 4: the bishop arrives, put on the board from the palette.
+  await alice.page.locator('.placement-row button[data-piece="B"]').click();
+  await clickSquare(alice.page, 'c4');
   await everyoneSees('B@c4', { c4: 'B', f1: '.' });
   await typeAction(bob.page, 'Bc5');
   await everyoneSees('Bc5', { c5: 'b', f8: '.' });
@@ -99,12 +100,19 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   await typeAction(bob.page, 'e4');
   await expect(bob.page.locator('#message')).toContainText(/turn/i);
 
-  // The king goes back to move 3, chosen on the timelines: the main board
-  // shows that earlier position, the king is put on e3 and the player
-  // confirms; a second timeline starts.
+  // The king goes back to move 3: its menu's "Back in time…" leads to the
+  // timelines view, where the moves it may go back to are marked; the main
+  // board then shows that earlier position in its travel frame, the landing
+  // square is tapped and the player confirms; a second timeline starts.
+  await clickSquare(alice.page, 'e1');
+  await alice.page.locator('#menu-open').click();
+  await alice.page.locator('#menu-back').click();
+  await expect(alice.page.locator('#timelines .target-pick[data-node="4"]')).toBeFocused();
   await alice.page.locator('#timelines .target-pick[data-node="4"]').click();
-  await expect(alice.page.locator('#travel-frame')).toContainText('King back to move 3');
+  await expect(alice.page.locator('#viewing')).toContainText('King back to move 3');
+  await expect(alice.page.locator('.board-wrap')).toHaveClass(/travel/);
   await clickSquare(alice.page, 'e3');
+  await expect(alice.page.locator('#travel-confirm')).toHaveAttribute('data-coord', 'e1<3@e3');
   await alice.page.locator('#travel-confirm').click();
   await everyoneSees('Ke1<3@e3', { e3: 'K', e1: 'K', f1: '.', c4: '.', f3: '.', g1: 'N', f6: '.', g8: 'n' });
   for (const p of [alice, bob, carol]) {
@@ -124,7 +132,7 @@ test('a Gifford game between two players, watched live', async ({ browser }) => 
   const shown = await boardPieces(carol.page);
   const before = { [legal.from!]: shown[legal.from!] ?? '.', [legal.to!]: shown[legal.to!] ?? '.' };
   expect(before[legal.from!]).toMatch(/^[a-z]$/);
-  await bob.page.locator(`#legal-list button[data-coord="${legal.coord}"]`).click();
+  await typeAction(bob.page, legal.coord);
   await everyoneSees(legal.human, { [legal.from!]: '.', [legal.to!]: before[legal.from!] });
   await bob.page.locator('#offer-takeback').click();
   await expect(alice.page.locator('#accept-takeback')).toBeVisible();

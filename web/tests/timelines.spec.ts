@@ -28,7 +28,7 @@ async function play(id: string, white: Player, black: Player, actions: string[],
 async function shot(page: Page, name: string): Promise<void> {
   const wide = await page.evaluate(() => {
     const out: string[] = [];
-    for (const root of Array.from(document.querySelectorAll<HTMLElement>('#move-list, #timelines, #travel-frame'))) {
+    for (const root of Array.from(document.querySelectorAll<HTMLElement>('#move-list, #timelines, #viewing'))) {
       const edge = root.getBoundingClientRect().right;
       for (const el of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
         const r = el.getBoundingClientRect();
@@ -116,24 +116,23 @@ for (const width of [390, 1280]) {
     await page.setViewportSize(size);
     await page.goto(`/games/${id}`);
     await showsPly(page, 8);
-    // The position the king may go back to is marked on the timeline; the travel panel lists none.
+    // The position the king may go back to is marked on the timeline.
     await expect(page.locator('#timelines .travel-hint')).toBeVisible();
     const target = page.locator('#timelines .target-pick[data-node="4"]');
     await expect(target).toHaveAttribute('title', 'King back to move 3, timeline 1');
-    await expect(page.locator('#travel-panel [data-coord="e1<3@e3"]')).toHaveCount(0);
     await target.click();
-    await expect(page.locator('#travel-frame')).toContainText('King back to move 3');
+    await expect(page.locator('#viewing.travel-frame')).toContainText('King back to move 3');
     await expect(page.locator('.board-wrap')).toHaveClass(/travel/);
     // The earlier position: the bishop not yet arrived, the knight on g1.
     await expectBoard(page, { c4: '.', g1: 'N', e1: 'K', e3: '.' });
     await clickSquare(page, 'e3');
-    await expect(page.locator('#travel-confirm')).toHaveText('Confirm Ke1<3@e3');
+    await expect(page.locator('#travel-confirm')).toHaveText('Play Ke1<3@e3');
     await expectBoard(page, { e3: 'K', e1: 'K' });
     await shot(page, `timelines-king-back-${width}`);
     await page.locator('#travel-confirm').click();
     await showsPly(page, 9);
     await expect(page.locator('#game')).toHaveAttribute('data-timelines', '2');
-    await expect(page.locator('#travel-frame')).toBeHidden();
+    await expect(page.locator('#viewing')).toBeHidden();
     await expect(page.locator('#move-list .tl-group[data-timeline="2"] .tl-name')).toHaveText('Timeline 2 from 3. Ke1<3@e3');
     expect(errors).toEqual([]);
   });
@@ -149,11 +148,10 @@ for (const width of [390, 1280]) {
     await page.setViewportSize(size);
     await page.goto(`/games/${id}`);
     await showsPly(page, 4);
-    await expect(page.locator('#travel-panel .node-pick')).toHaveCount(0);
     // White was to move at plies 0 and 2: both are marked; ply 2 is chosen.
     await expect(page.locator('#timelines .target-pick')).toHaveCount(2);
     await page.locator('#timelines .target-pick[data-node="2"]').click();
-    await expect(page.locator('#travel-frame')).toContainText('Travel to move 2, white to play, on timeline 1');
+    await expect(page.locator('#viewing.travel-frame')).toContainText('Travel to move 2, white to play, on timeline 1');
     await expectBoard(page, { e4: 'P', d5: 'p', d1: 'Q', d8: 'q' });
     // A knight's move of the queen's side: on a phone the board is still wider than the window.
     await dragMove(page, 'b1', 'c3');
