@@ -69,9 +69,12 @@ export class GamePage extends GameBoard implements Page {
   /** "Back in time…" from a king's menu: the moves it may go back to are marked in the timelines
    *  view, where the player picks one. */
   protected showKingBack(): void {
-    const pick = this.el.timelines.querySelector<HTMLElement>('.target-pick');
-    pick?.scrollIntoView({ block: 'nearest' });
-    pick?.focus();
+    // After the menu has closed and the page is drawn again, so that the focus stays.
+    requestAnimationFrame(() => {
+      const pick = this.el.timelines.querySelector<HTMLElement>('.target-pick');
+      pick?.scrollIntoView({ block: 'nearest' });
+      pick?.focus();
+    });
   }
 
   protected rematchEvent(type: string, data: string): void {
