@@ -157,6 +157,7 @@ test('a game page from the keyboard: typed actions in any notation, the time-tra
   await tabTo(page, '#menu-open');
   await page.keyboard.press('Enter');
   await expect(page.locator('#menu-forward')).toBeFocused();
+  expect(await seriousViolations(page, 'the time-travel menu open'), 'axe-core on the open menu').toEqual([]);
   await page.keyboard.press('Enter');
   await expect(page.locator('#forward-move')).toBeFocused();
   await page.keyboard.press('Escape');
