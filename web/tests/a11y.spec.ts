@@ -97,11 +97,18 @@ for (const g of GAMES) {
     const black = await newPlayer(browser, 'a11yk', errors);
     const id = await createGame(white, { variant: g.variant, color: 'white', days_per_move: 3, opponent: black.name });
     for (let i = 0; i < g.actions.length; i++) await act(i % 2 === 0 ? white : black, id, g.actions[i], i);
-    const page = g.actions.length % 2 === 0 ? white.page : black.page;
+    const player = g.actions.length % 2 === 0 ? white : black;
+    const page = player.page;
     await page.goto(`/games/${id}`);
     await showsPly(page, g.actions.length);
     await expect(page.locator('#board cg-board piece').first()).toBeAttached();
     await inBothThemes(page, `${g.variant} game`);
+    if (g.variant === 'chess') {
+      // The end of a game: its banner and the rematch offer.
+      await act(player, id, 'resign', g.actions.length);
+      await expect(page.locator('#end-result')).toBeVisible();
+      await inBothThemes(page, 'chess game over');
+    }
     expect(errors).toEqual([]);
   });
 }
