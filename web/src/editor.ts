@@ -180,6 +180,8 @@ class Editor extends EditorModel implements EditorPage {
       const input = h('input', { id, type: 'text', spellcheck: 'false', autocomplete: 'off',
         placeholder: `${part.example}`, 'data-part': part.name, title: part.words }) as HTMLInputElement;
       input.addEventListener('input', () => this.partTyped(part));
+      // A field of both sides is named by the part's label above it, which is no <label>: say it to a screen reader.
+      if (!side) input.setAttribute('aria-label', part.label);
       return side ? h('label', { class: 'part-side' }, sideName(side), input) : input;
     });
     return h('div', { class: 'part', 'data-part': part.name },
