@@ -21,7 +21,8 @@ async function act(p: Player, id: string, action: string, ply: number): Promise<
  * board's and the layout's (issue 27, item 1): here only the clocks and the banner are checked, to
  * stay within the board's column. */
 async function shot(page: Page, name: string): Promise<void> {
-  const column = await page.locator('.board-col').boundingBox();
+  // On a phone the board's column is `display: contents` (its parts stack in the page): the page's column then.
+  const column = await page.locator('.board-col').boundingBox() ?? await page.locator('.game-main').boundingBox();
   for (const sel of ['.clock-top', '.clock-bottom', '#end-banner:visible']) {
     for (const box of await page.locator(sel).evaluateAll(els => els.map(e => e.getBoundingClientRect().toJSON() as DOMRect))) {
       expect(box.left, `${name}: ${sel}`).toBeGreaterThanOrEqual(column!.x - 0.5);
