@@ -14,6 +14,7 @@ import { api, ApiError, errorText, type GamesReply } from './api';
 import { byId, fill, h, navigate, appLink } from './dom';
 import { showEditor } from './editor';
 import { GamePage } from './game';
+import { prefetchGame } from './game-sync';
 import { showHome } from './home';
 import { showLobby } from './lobby';
 import { showLogin } from './login';
@@ -86,6 +87,9 @@ async function route(): Promise<void> {
   const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
   const analysis = /^\/analysis\/?$/.test(path);
   const editor = /^\/editor\/?$/.test(path);
+  // A game's state and the rules load while the server says who is logged in; an invitation is
+  // joined first, so its page asks for the state after that.
+  if (game && !params.has('invite') && !loggedOut) prefetchGame(decodeURIComponent(game[1]));
   let me: { name: string; games?: GamesReply } | null;
   try {
     me = loggedOut ? null : await session(!(game || rules || analysis || editor));
