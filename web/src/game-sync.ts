@@ -365,10 +365,19 @@ export abstract class GameSync {
           const s = await (takePrefetched(this.id) ?? api.state(this.id));
           if (this.destroyed) return;
           if (!this.events) this.listen(s.event);
+          // The first state's two costs, for the load test's log (web/tests/fixes.spec.ts): the rules
+          // and the replay of the record, then the first drawing of the page.
+          const first = !this.game;
+          const started = performance.now();
           if (!this.game) await this.start(s);
           else this.catchUp(s);
+          const replayed = performance.now();
           this.el.notice.textContent = '';
           this.apply(s, n);
+          if (first) {
+            performance.measure('ttchess-replay', { start: started, end: replayed });
+            performance.measure('ttchess-first-render', { start: replayed, end: performance.now() });
+          }
         } catch (e) {
           if (this.destroyed) return;
           this.el.notice.textContent = e instanceof ApiError && e.status === 404
