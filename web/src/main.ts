@@ -14,6 +14,7 @@ import { api, ApiError, errorText, type GamesReply } from './api';
 import { byId, fill, h, navigate, appLink } from './dom';
 import { showEditor } from './editor';
 import { GamePage } from './game';
+import { prefetchGame } from './game-sync';
 import { showHome } from './home';
 import { showLobby } from './lobby';
 import { showLogin } from './login';
@@ -29,11 +30,17 @@ let routing = 0;
 /** Set by logging out: the next route need not ask the server. */
 let loggedOut = false;
 
-/** Who is logged in, their games and the challenges they received, or null for a visitor. */
-async function session(): Promise<GamesReply | null> {
-  if ((await api.session()).name === null) return null;
+/** Who is logged in, with their games and the challenges they received when `withGames` (the lobby
+ *  and the account page show them), or null for a visitor. */
+async function session(withGames: boolean): Promise<{ name: string; games?: GamesReply } | null> {
+  const { name } = await api.session();
+  if (name === null) return null;
+  // A game, its rules, the analysis board and the editor need only the name: not waiting for the
+  // list of games draws them a round trip sooner (the van Gog game page, cold, in README "Speed").
+  if (!withGames) return { name };
   try {
-    return await api.games();
+    const games = await api.games();
+    return { name: games.name, games };
   } catch (e) {
     // The session ended between the two requests.
     if (e instanceof ApiError && e.status === 401) return null;
@@ -74,9 +81,18 @@ async function route(): Promise<void> {
   current?.destroy();
   current = null;
   const app = byId('app');
-  let me: GamesReply | null;
+  const path = location.pathname;
+  const params = new URLSearchParams(location.search);
+  const game = /^\/games\/([^/]+)\/?$/.exec(path);
+  const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
+  const analysis = /^\/analysis\/?$/.test(path);
+  const editor = /^\/editor\/?$/.test(path);
+  // A game's state and the rules load while the server says who is logged in; an invitation is
+  // joined first, so its page asks for the state after that.
+  if (game && !params.has('invite') && !loggedOut) prefetchGame(decodeURIComponent(game[1]));
+  let me: { name: string; games?: GamesReply } | null;
   try {
-    me = loggedOut ? null : await session();
+    me = loggedOut ? null : await session(!(game || rules || analysis || editor));
     loggedOut = false;
   } catch (e) {
     fill(app, h('p', { class: 'error', id: 'route-error' }, errorText(e)));
@@ -85,11 +101,7 @@ async function route(): Promise<void> {
   // A later navigation may have started while this one waited for the server.
   if (mine !== routing) return;
   showHeader(me?.name ?? null);
-  const path = location.pathname;
-  const params = new URLSearchParams(location.search);
-  const game = /^\/games\/([^/]+)\/?$/.exec(path);
-  const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
-  if (/^\/analysis\/?$/.test(path)) {
+  if (analysis) {
     // The analysis board needs no account: the rules and the engine run in the page.
     current = new AnalysisPage(app, params, me?.name ?? null);
   } else if (game) {
@@ -97,7 +109,7 @@ async function route(): Promise<void> {
   } else if (rules) {
     // The rules are for anyone.
     current = showRules(app, decodeURIComponent(rules[1]));
-  } else if (/^\/editor\/?$/.test(path)) {
+  } else if (editor) {
     // The board editor needs no account: a visitor logs in only to play from the position.
     current = showEditor(app, params, me?.name ?? null);
   } else if (!me && /^\/account\/?$/.test(path)) {
@@ -108,7 +120,7 @@ async function route(): Promise<void> {
   } else if (/^\/account\/?$/.test(path)) {
     current = showAccount(app, me.name);
   } else {
-    current = showLobby(app, me.name, me, params);
+    current = showLobby(app, me.name, me.games!, params);
   }
 }
 

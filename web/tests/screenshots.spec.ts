@@ -4,17 +4,27 @@
 // docs/images/ keeps it for the README (make screenshots).  Skipped in
 // make test: a picture is for people to look at, not a test.
 import { test, expect } from '@playwright/test';
-import { closeContexts, createGame, newPlayer, showsPly, typeAction } from './helpers';
+import { closeContexts, createGame, newPlayer, showsPly } from './helpers';
 
 test.afterEach(closeContexts);
 
 const SHOTS = process.env.TTCHESS_SCREENSHOTS;
 
+// Each variant a few actions in, with its own kind of time travel made: Gifford's bishop sent
+// forward and arrived and a king gone back (timeline 2), van Gog's bishop arrived from the future,
+// Time Traveler's pawn exploded, Chessgi's queen taken into the pocket and a bishop dropped.
 const GAMES: { variant: string; actions: string[] }[] = [
+  { variant: 'chess', actions: ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6'] },
   { variant: 'gifford', actions: ['e4', 'e5', 'Bf1>4', 'Nc6', 'Nf3', 'Nf6', 'B@c4', 'Bc5', 'Ke1<3@e3'] },
   { variant: 'vangog', actions: ['e4', 'e5', 'Nf3', 'Nc6', 'Be2-c4*', 'Nf6'] },
   { variant: 'travelers', actions: ['e4', 'e5', 'Nf3', 'Nc6', 'd4/d5', 'Nf6'] },
   { variant: 'chessgi', actions: ['e4', 'd5', 'exd5', 'Qxd5', 'Nc3', 'Qe6+', 'Be2', 'Qxe2+', 'Ngxe2', 'B@b4'] },
+];
+
+/* A desktop's window and a phone's: the README shows both of every variant. */
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
 ];
 
 for (const g of GAMES) {
@@ -23,18 +33,21 @@ for (const g of GAMES) {
     const errors: string[] = [];
     const white = await newPlayer(browser, 'white', errors);
     const black = await newPlayer(browser, 'black', errors);
-    const id = await createGame(white, { variant: g.variant, color: 'white', opponent: black.name });
-    await white.page.goto(`/games/${id}`);
-    await black.page.goto(`/games/${id}`);
+    const id = await createGame(white, { variant: g.variant, color: 'white', opponent: black.name, clock: { minutes: 10, increment: 5 } });
+    // The actions through the API, as the players' pages would send them.
     for (let i = 0; i < g.actions.length; i++) {
       const p = i % 2 === 0 ? white : black;
-      await typeAction(p.page, g.actions[i]);
-      await showsPly(white.page, i + 1);
+      const reply = await p.context.request.post(`/api/games/${id}/actions`, { data: { action: g.actions[i], ply: i } });
+      expect(reply.status(), `${g.actions[i]}: ${await reply.text()}`).toBe(200);
     }
-    await white.page.locator('#kibitz-text').fill('A fine game!');
-    await white.page.locator('#kibitz-send').click();
-    await white.page.waitForTimeout(500);
-    await white.page.screenshot({ path: `${SHOTS}/${g.variant}.png`, fullPage: true });
+    await black.context.request.post(`/api/games/${id}/kibitz`, { data: { text: 'A fine game!' } });
+    for (const size of SIZES) {
+      await white.page.setViewportSize(size);
+      await white.page.goto(`/games/${id}`);
+      await showsPly(white.page, g.actions.length);
+      await white.page.waitForTimeout(500);
+      await white.page.screenshot({ path: `${SHOTS}/game-${g.variant}-${size.width}.png` });
+    }
   });
 }
 
