@@ -36,14 +36,19 @@ async function seriousViolations(page: Page, theme: string): Promise<string[]> {
 }
 
 /* Checks the page in both themes, as the system's preference chooses them
- * (the header's switch left at "system theme"), and reports the
- * violations of both at once. */
+ * (the header's switch left at "system theme"), at a phone's width and a
+ * desktop's, and reports the violations of all four at once. */
 async function inBothThemes(page: Page, name: string): Promise<void> {
   const found: string[] = [];
-  for (const colorScheme of THEMES) {
-    await page.emulateMedia({ colorScheme });
-    found.push(...await seriousViolations(page, colorScheme));
+  const size = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    for (const colorScheme of THEMES) {
+      await page.emulateMedia({ colorScheme });
+      found.push(...await seriousViolations(page, `${colorScheme} ${width} px`));
+    }
   }
+  if (size) await page.setViewportSize(size);
   expect(found, `${name}: axe-core's serious and critical violations`).toEqual([]);
 }
 
