@@ -6,6 +6,10 @@
 
 export type Color = 'white' | 'black';
 
+export function otherColor(c: Color): Color {
+  return c === 'white' ? 'black' : 'white';
+}
+
 /** A kind of action by its name ("normal", "send-forward", ...): the library's, so any game's. */
 export type ActionKind = string;
 

@@ -4,8 +4,8 @@
 // the player's action is played on the page's copy and shown at once, then sent; the server's answer
 // confirms it or puts it back. Also what the board may do now: the position shown, the legal actions.
 
-import { api, ApiError, errorText, type Action, type Color, type GameNode } from './api';
-import { GameSync, otherColor } from './game-sync';
+import { api, ApiError, errorText, otherColor, type Action, type Color, type GameNode } from './api';
+import { GameSync } from './game-sync';
 
 /** The actions of the POST .../actions request that are not moves of the game. */
 const CONTROLS = new Set(['resign', 'offer-draw', 'accept-draw', 'offer-takeback', 'accept-takeback', 'decline']);

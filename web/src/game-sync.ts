@@ -8,28 +8,8 @@
 // the rules and the events cannot tell (players, offers, an end by resignation, agreement or time).
 
 import { api, ApiError, errorText, type Action, type Color, type GameNode, type GameState } from './api';
+import { measureFirstState, takePrefetched } from './game-prefetch';
 import { loadRules, type LocalGame, type LocalState, type Rules } from './rules';
-
-/** A game's first state and the rules, asked for by main.ts as soon as it sees a game's address,
- *  before it knows who is logged in: the three requests go out together instead of one after
- *  another (README, "The client's speed"). Taken once, by the first refresh of that game's page. */
-let prefetched: { id: string; at: number; state: Promise<GameState> } | null = null;
-
-export function prefetchGame(id: string): void {
-  const state = api.state(id);
-  // A failure is the page's to report, when it asks again.
-  state.catch(() => undefined);
-  loadRules().catch(() => undefined);
-  prefetched = { id, at: Date.now(), state };
-}
-
-/** The prefetched state of game `id`, if it was asked for in the last few seconds (a later visit
- *  asks afresh). */
-function takePrefetched(id: string): Promise<GameState> | null {
-  const p = prefetched;
-  prefetched = null;
-  return p && p.id === id && Date.now() - p.at < 5000 ? p.state : null;
-}
 
 /** The page's state: the server's (players, status, clocks, offers) with the position, the record
  *  and the legal actions as the page's own rules compute them. */
@@ -53,10 +33,6 @@ interface RecordChange {
 
 const EVENT_TYPES = ['action', 'takeback', 'resign', 'accept-draw', 'offer-draw', 'offer-takeback', 'decline', 'time', 'accepted',
   'declined', 'joined', 'kibitz', 'kibitz-switch', 'rematch-offer', 'rematch', 'rematch-declined'];
-
-export function otherColor(c: Color): Color {
-  return c === 'white' ? 'black' : 'white';
-}
 
 export abstract class GameSync {
   /** What the page shows: `meta` and the rules' view of `game`, put together by compose(). */
@@ -365,19 +341,13 @@ export abstract class GameSync {
           const s = await (takePrefetched(this.id) ?? api.state(this.id));
           if (this.destroyed) return;
           if (!this.events) this.listen(s.event);
-          // The first state's two costs, for the load test's log (web/tests/fixes.spec.ts): the rules
-          // and the replay of the record, then the first drawing of the page.
-          const first = !this.game;
-          const started = performance.now();
-          if (!this.game) await this.start(s);
+          const first = !this.game, started = performance.now();
+          if (first) await this.start(s);
           else this.catchUp(s);
           const replayed = performance.now();
           this.el.notice.textContent = '';
           this.apply(s, n);
-          if (first) {
-            performance.measure('ttchess-replay', { start: started, end: replayed });
-            performance.measure('ttchess-first-render', { start: replayed, end: performance.now() });
-          }
+          if (first) measureFirstState(started, replayed);
         } catch (e) {
           if (this.destroyed) return;
           this.el.notice.textContent = e instanceof ApiError && e.status === 404

@@ -14,7 +14,7 @@ import { api, ApiError, errorText, type GamesReply } from './api';
 import { byId, fill, h, navigate, appLink } from './dom';
 import { showEditor } from './editor';
 import { GamePage } from './game';
-import { prefetchGame } from './game-sync';
+import { prefetchGame } from './game-prefetch';
 import { showHome } from './home';
 import { showLobby } from './lobby';
 import { showLogin } from './login';

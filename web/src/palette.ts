@@ -7,11 +7,10 @@
 // squares it may go to; a click there plays it (or, when it could come from several squares, the
 // board then dots those).
 
-import type { Action, Color, GameNode, KindInfo } from './api';
+import { otherColor, type Action, type Color, type GameNode, type KindInfo } from './api';
 import { colored, dotShapes, frameShapes, parsePockets, pieceIcon, PIECE_NAMES } from './board';
 import { fill, h } from './dom';
 import { capital } from './game-info';
-import { otherColor } from './game-sync';
 
 /** Pieces put on the board from beside it: which kinds of action, which square is clicked first, what
  *  the row is called; made from the kinds the state describes. */
