@@ -52,6 +52,8 @@ static const char USAGE[] =
     "  --openings FILE    one opening a line: VARIANT|FEN or -|ACTIONS (VARIANT\n"
     "                     '*' for every variant); default: the start position\n"
     "  --movetime MS      each engine thinks MS milliseconds a move (default 100)\n"
+    "  --movetime2 MS     PLAYER2 thinks MS milliseconds a move instead (a ladder:\n"
+    "                     an engine against itself given less time)\n"
     "  --tc BASE+INC      a clock instead: BASE seconds a side, INC seconds a move\n"
     "  --max-plies N      a game still going after N actions ends as an agreed\n"
     "                     draw, to which the variant's rules apply (400)\n"
@@ -86,6 +88,7 @@ typedef struct Player {
     char buffer[LINE_MAX_BYTES];
     size_t buffered;
     bool has_variant_option;
+    int movetime;    /* milliseconds a move without a clock                     */
     int errors;      /* protocol errors: illegal, unreadable or missing answers */
     int forfeits;    /* games lost on time                                      */
 } Player;
@@ -449,8 +452,8 @@ static bool engine_choice(Player *p, Played *pl, const Config *cfg, const int cl
         Color side = game_board(&pl->game)->side;
         allowed = clock_ms[side] + 5000;
     } else {
-        send(p, "go movetime %d", cfg->movetime);
-        allowed = cfg->movetime * 3 + 2000;
+        send(p, "go movetime %d", p->movetime);
+        allowed = p->movetime * 3 + 2000;
     }
     char line[4096];
     bool got = expect(p, "bestmove", allowed, line, sizeof line);
@@ -700,7 +703,7 @@ int main(int argc, char **argv)
     const char *opts[2][MAX_OPTIONS];
     int opt_count[2] = { 0, 0 };
     const char *variant_options = NULL, *openings = NULL, *log_path = NULL;
-    int positional = 0, choose = 0;
+    int positional = 0, choose = 0, movetime2 = 0;
     signal(SIGPIPE, SIG_IGN);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -723,6 +726,8 @@ int main(int argc, char **argv)
             openings = argv[++i];
         } else if (!strcmp(a, "--movetime")) {
             cfg.movetime = (int)number_arg("--movetime", argv[++i], 1, 3600000);
+        } else if (!strcmp(a, "--movetime2")) {
+            movetime2 = (int)number_arg("--movetime2", argv[++i], 1, 3600000);
         } else if (!strcmp(a, "--tc")) {
             const char *v = argv[++i];
             char *end;
@@ -790,6 +795,7 @@ int main(int argc, char **argv)
         players[i] = make_player(specs[i]);
         memcpy(players[i].options, opts[i], (size_t)opt_count[i] * sizeof opts[i][0]);
         players[i].option_count = opt_count[i];
+        players[i].movetime = i == 1 && movetime2 ? movetime2 : cfg.movetime;
         if (names[i]) snprintf(players[i].name, sizeof players[i].name, "%s", names[i]);
         if (players[i].kind == PLAYER_UCI) start_engine(&players[i], &cfg);
     }
@@ -837,6 +843,8 @@ int main(int argc, char **argv)
     format_elo(elo_of(centre + half), hi, sizeof hi);
     char tc[64];
     if (cfg.base_ms) snprintf(tc, sizeof tc, "%g+%g s", cfg.base_ms / 1000.0, cfg.inc_ms / 1000.0);
+    else if (players[0].movetime != players[1].movetime)
+        snprintf(tc, sizeof tc, "%d / %d ms a move", players[0].movetime, players[1].movetime);
     else snprintf(tc, sizeof tc, "%d ms a move", cfg.movetime);
     printf("%s vs %s, %s, %d games, %s: +%d -%d =%d%s, score %.1f%% (%.1f of %d)\n", players[0].name, players[1].name,
            cfg.variant->name, n, tc, wins, losses, draws, both_lose ? " (and some where both lost)" : "",
