@@ -89,7 +89,7 @@ common="--openings|bench/openings.txt|--name1|ttchess|--max-plies|$max_plies"
             echo "$v-ladder|--variant|$v|--games|$ladder_games|--movetime|100|--movetime2|20|$common|--name2|ttchess 20 ms|$ENGINE"
     done
     # The reference engines play only when their game is in --variants.
-    elos= skills=
+    elos='' skills=''
     if has_part reference; then
         case " $variants " in *" chess "*) elos="1350 1600 2000" ;; esac
         case " $variants " in *" chessgi-classic "*) skills="0 5 10" ;; esac
