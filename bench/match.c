@@ -330,9 +330,11 @@ static bool keep_only(Line *l, MoveList *list, bool (*keep)(Line *, Move, int), 
 }
 
 /* Does the action leave its side fewer open obligations than `before`?
- * Only a departure to the past that matches one does. */
+ * Only a departure to the past that matches one does, so the others are
+ * not played to see. */
 static bool fulfils(Line *l, Move m, int before)
 {
+    if (m.kind != MOVE_DEPART_PAST) return false;
     Color side = line_board(l)->side;
     if (!line_push(l, m)) die("out of memory");
     bool fewer = open_obligations(l, side) < before;
