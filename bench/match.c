@@ -2,9 +2,11 @@
  *
  * match: plays games between two players and says who is stronger
  * (docs/engine.md, "Strength").  A player is a UCI engine (any program: ttchess
- * engine, Stockfish, Fairy-Stockfish), or one of two players built in:
- * "random" (any legal action) and "greedy" (the action that captures the
- * most material, else any).  The referee is the ttchess library: it keeps
+ * engine, Stockfish, Fairy-Stockfish), or one of the players built in:
+ * "random" (any legal action), "greedy" (the action that captures the
+ * most material, else any), and their van Gog variants "random-repay" and
+ * "greedy-repay", which first meet their own obligations and arrive only
+ * sparingly (see repay_allowed).  The referee is the ttchess library: it keeps
  * the game with every timeline, checks every action an engine answers,
  * and ends the game by the variant's rules, so an engine that answers an
  * illegal action, or none, loses the game and is counted as a protocol
@@ -31,13 +33,17 @@
 #include "variant.h"
 #include "eval.h"
 #include "registry.h"
+#include "vangog.h"
 
 static const char USAGE[] =
     "usage: match --variant V [options] PLAYER1 PLAYER2\n"
     "\n"
     "Plays games between PLAYER1 and PLAYER2 and prints the score with an Elo\n"
     "estimate.  A PLAYER is 'random', 'greedy' (captures the most material,\n"
-    "else random) or 'uci:COMMAND' (a UCI engine started by /bin/sh).\n"
+    "else random), 'random-repay' or 'greedy-repay' (the same, but first an action\n"
+    "that fulfils one of its own open obligations, arriving only with fewer than\n"
+    "2 open, and random-repay picks a kind of action first, then one of that\n"
+    "kind) or 'uci:COMMAND' (a UCI engine started by /bin/sh).\n"
     "\n"
     "  --variant V        the game (see 'ttchess variants')\n"
     "  --options TEXT     the variant's options, as 'ttchess play' takes them\n"
@@ -46,6 +52,8 @@ static const char USAGE[] =
     "  --openings FILE    one opening a line: VARIANT|FEN or -|ACTIONS (VARIANT\n"
     "                     '*' for every variant); default: the start position\n"
     "  --movetime MS      each engine thinks MS milliseconds a move (default 100)\n"
+    "  --movetime2 MS     PLAYER2 thinks MS milliseconds a move instead (a ladder:\n"
+    "                     an engine against itself given less time)\n"
     "  --tc BASE+INC      a clock instead: BASE seconds a side, INC seconds a move\n"
     "  --max-plies N      a game still going after N actions ends as an agreed\n"
     "                     draw, to which the variant's rules apply (400)\n"
@@ -53,11 +61,20 @@ static const char USAGE[] =
     "  --name1 NAME       the name in the results (default: the engine's own)\n"
     "  --seed N           seed of the built-in players' choices (default 1)\n"
     "  --log FILE         writes each game: its result and its actions\n"
-    "  --quiet            no line per game\n";
+    "  --quiet            no line per game\n"
+    "  --choose N         plays no game: PLAYER1, a built-in player, chooses N times\n"
+    "                     in the first opening's position; prints each action\n"
+    "                     chosen with how often (a test of the players' rules)\n";
 
 enum { MAX_OPTIONS = 16, LINE_MAX_BYTES = 1 << 16 };
 
-typedef enum PlayerKind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_UCI } PlayerKind;
+typedef enum PlayerKind {
+    PLAYER_RANDOM,
+    PLAYER_GREEDY,
+    PLAYER_RANDOM_REPAY,
+    PLAYER_GREEDY_REPAY,
+    PLAYER_UCI
+} PlayerKind;
 
 typedef struct Player {
     PlayerKind kind;
@@ -71,6 +88,7 @@ typedef struct Player {
     char buffer[LINE_MAX_BYTES];
     size_t buffered;
     bool has_variant_option;
+    int movetime;    /* milliseconds a move without a clock                     */
     int errors;      /* protocol errors: illegal, unreadable or missing answers */
     int forfeits;    /* games lost on time                                      */
 } Player;
@@ -287,8 +305,115 @@ static int material(const Board *b, Color c)
     return sum;
 }
 
-/* The built-in players: any action, or the one that leaves the opponent
- * the least material on the board (ties by chance). */
+/* The open obligations of colour c: van Gog's arrivals not yet matched by
+ * a departure to the past.  The other games have none. */
+static int open_obligations(const Line *l, Color c)
+{
+    if (line_variant(l)->parse != vangog_parse) return 0;
+    const State *s = line_state(l);
+    const Obligation *o = vangog_obligations(s);
+    int count = 0;
+    for (int i = 0; i < vangog_cstate(s)->obligations; i++) count += o[i].color == c;
+    return count;
+}
+
+/* Keeps in the list only the actions that `keep` says yes to, unless it
+ * says yes to none: then the list stays whole.  True if some were kept. */
+static bool keep_only(Line *l, MoveList *list, bool (*keep)(Line *, Move, int), int arg)
+{
+    int kept = 0;
+    for (int i = 0; i < list->count; i++)
+        if (keep(l, list->moves[i], arg)) list->moves[kept++] = list->moves[i];
+    if (kept == 0) return false;
+    list->count = kept;
+    return true;
+}
+
+/* Does the action leave its side fewer open obligations than `before`?
+ * Only a departure to the past that matches one does, so the others are
+ * not played to see. */
+static bool fulfils(Line *l, Move m, int before)
+{
+    if (m.kind != MOVE_DEPART_PAST) return false;
+    Color side = line_board(l)->side;
+    if (!line_push(l, m)) die("out of memory");
+    bool fewer = open_obligations(l, side) < before;
+    line_pop(l);
+    return fewer;
+}
+
+static bool not_arrival(Line *l, Move m, int unused)
+{
+    (void)l, (void)unused;
+    return m.kind != MOVE_ARRIVAL;
+}
+
+/* The repaying players' rules, which make them play van Gog's game rather
+ * than its degenerate line (arriving on every turn, repaying never, and
+ * losing every game on unmet obligations): an action that fulfils one of
+ * their own open obligations if there is one; otherwise no arrival while
+ * two or more are open, unless only arrivals are legal.  In a game
+ * without obligations every action stays allowed. */
+static void repay_allowed(Line *l, MoveList *list)
+{
+    int open = open_obligations(l, line_board(l)->side);
+    if (open > 0 && keep_only(l, list, fulfils, open)) return;
+    if (open >= 2) keep_only(l, list, not_arrival, 0);
+}
+
+/* The kind of an action as random-repay tells them apart: every chess move
+ * is one kind (an ordinary move), each other kind its own, and an action
+ * made elsewhere in history (MOVE_AT_NODE) another again. */
+static int kind_group(Move m)
+{
+    return move_is_chess(m) ? -1 : m.kind | m.flags << 8;
+}
+
+/* A kind uniformly among the kinds in the list, then an action of that
+ * kind uniformly: a game's rare kinds (a departure to the past among
+ * thirty moves) are then played as often as its common ones. */
+static Move kind_uniform_pick(const MoveList *list, uint64_t *rng)
+{
+    int groups[1024], group_count = 0;
+    for (int i = 0; i < list->count; i++) {
+        int g = kind_group(list->moves[i]), j = 0;
+        while (j < group_count && groups[j] != g) j++;
+        if (j == group_count && group_count < (int)(sizeof groups / sizeof groups[0])) groups[group_count++] = g;
+    }
+    int chosen = groups[next_random(rng) % (uint64_t)group_count];
+    int of_kind = 0;
+    for (int i = 0; i < list->count; i++) of_kind += kind_group(list->moves[i]) == chosen;
+    int n = (int)(next_random(rng) % (uint64_t)of_kind);
+    for (int i = 0; i < list->count; i++)
+        if (kind_group(list->moves[i]) == chosen && n-- == 0) return list->moves[i];
+    return list->moves[0];
+}
+
+/* The action of the list that leaves the opponent the least material on
+ * the board, ties by chance. */
+static Move greedy_pick(Line *l, const MoveList *list, uint64_t *rng)
+{
+    Color them = (Color)(1 - line_board(l)->side);
+    int before = material(line_board(l), them);
+    int best = -1, ties = 0;
+    Move out = list->moves[0];
+    for (int i = 0; i < list->count; i++) {
+        if (!line_push(l, list->moves[i])) die("out of memory");
+        int gain = before - material(line_board(l), them);
+        line_pop(l);
+        if (gain > best) {
+            best = gain;
+            ties = 1;
+            out = list->moves[i];
+        } else if (gain == best && next_random(rng) % (uint64_t)++ties == 0) {
+            out = list->moves[i];
+        }
+    }
+    return out;
+}
+
+/* The built-in players' action in the game's present position; false if
+ * there is none. */
 static bool builtin_choice(Player *p, Played *pl, uint64_t *rng, Move *out)
 {
     MoveList list;
@@ -297,28 +422,13 @@ static bool builtin_choice(Player *p, Played *pl, uint64_t *rng, Move *out)
         movelist_free(&list);
         return false;
     }
-    if (p->kind == PLAYER_RANDOM) {
-        *out = list.moves[next_random(rng) % (uint64_t)list.count];
-        movelist_free(&list);
-        return true;
-    }
-    Color them = (Color)(1 - game_board(&pl->game)->side);
-    int best = -1, ties = 0;
     Line l;
     line_open(&l, &pl->game, game_current(&pl->game));
-    int before = material(line_board(&l), them);
-    for (int i = 0; i < list.count; i++) {
-        if (!line_push(&l, list.moves[i])) die("out of memory");
-        int gain = before - material(line_board(&l), them);
-        line_pop(&l);
-        if (gain > best) {
-            best = gain;
-            ties = 1;
-            *out = list.moves[i];
-        } else if (gain == best && next_random(rng) % (uint64_t)++ties == 0) {
-            *out = list.moves[i];
-        }
-    }
+    bool repay = p->kind == PLAYER_RANDOM_REPAY || p->kind == PLAYER_GREEDY_REPAY;
+    if (repay) repay_allowed(&l, &list);
+    if (p->kind == PLAYER_RANDOM) *out = list.moves[next_random(rng) % (uint64_t)list.count];
+    else if (p->kind == PLAYER_RANDOM_REPAY) *out = kind_uniform_pick(&list, rng);
+    else *out = greedy_pick(&l, &list, rng);
     line_close(&l);
     movelist_free(&list);
     return true;
@@ -344,8 +454,8 @@ static bool engine_choice(Player *p, Played *pl, const Config *cfg, const int cl
         Color side = game_board(&pl->game)->side;
         allowed = clock_ms[side] + 5000;
     } else {
-        send(p, "go movetime %d", cfg->movetime);
-        allowed = cfg->movetime * 3 + 2000;
+        send(p, "go movetime %d", p->movetime);
+        allowed = p->movetime * 3 + 2000;
     }
     char line[4096];
     bool got = expect(p, "bestmove", allowed, line, sizeof line);
@@ -509,22 +619,72 @@ static void format_elo(double elo, char *out, size_t size)
 
 static Player make_player(const char *spec)
 {
+    static const struct { const char *name; PlayerKind kind; } BUILTIN[] = {
+        { "random", PLAYER_RANDOM },
+        { "greedy", PLAYER_GREEDY },
+        { "random-repay", PLAYER_RANDOM_REPAY },
+        { "greedy-repay", PLAYER_GREEDY_REPAY },
+    };
     Player p;
     memset(&p, 0, sizeof p);
     p.from = -1;
-    if (!strcmp(spec, "random")) {
-        p.kind = PLAYER_RANDOM;
-        snprintf(p.name, sizeof p.name, "random");
-    } else if (!strcmp(spec, "greedy")) {
-        p.kind = PLAYER_GREEDY;
-        snprintf(p.name, sizeof p.name, "greedy");
-    } else if (!strncmp(spec, "uci:", 4) && spec[4]) {
-        p.kind = PLAYER_UCI;
-        p.command = spec + 4;
-    } else {
-        die("a player is 'random', 'greedy' or 'uci:COMMAND', not '%s'", spec);
+    for (size_t i = 0; i < sizeof BUILTIN / sizeof BUILTIN[0]; i++) {
+        if (strcmp(spec, BUILTIN[i].name) != 0) continue;
+        p.kind = BUILTIN[i].kind;
+        snprintf(p.name, sizeof p.name, "%s", spec);
+        return p;
     }
+    if (strncmp(spec, "uci:", 4) != 0 || !spec[4])
+        die("a player is 'random', 'greedy', 'random-repay', 'greedy-repay' or 'uci:COMMAND', not '%s'", spec);
+    p.kind = PLAYER_UCI;
+    p.command = spec + 4;
     return p;
+}
+
+/* --choose: the built-in player chooses `times` times in the opening's
+ * position, and each action chosen is printed with how often, in the
+ * order the game generates them; the tests check the players' rules so. */
+static void choose_only(Player *p, const Opening *opening, const Config *cfg, int times)
+{
+    if (p->kind == PLAYER_UCI) die("--choose takes a built-in player");
+    Played pl = { .position = TEXT_INIT, .record = TEXT_INIT };
+    Text err = TEXT_INIT;
+    if (!game_init(&pl.game, cfg->variant, &cfg->options, opening->fen, &err))
+        die("bad opening position '%s': %s", opening->fen, text_str(&err));
+    if (opening->moves) {
+        char *copy = copy_string(opening->moves);
+        for (char *save = NULL, *tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+            if (!play_text(&pl, tok, &err)) die("opening '%s': action '%s': %s", opening->moves, tok, text_str(&err));
+        free(copy);
+    }
+    MoveList list;
+    movelist_init(&list);
+    if (!game_generate(&pl.game, &list) || list.count == 0) die("the opening's position has no action");
+    int *counts = calloc((size_t)list.count, sizeof *counts);
+    if (!counts) die("out of memory");
+    uint64_t rng = cfg->seed;
+    for (int n = 0; n < times; n++) {
+        Move m;
+        if (!builtin_choice(p, &pl, &rng, &m)) die("the referee found no action");
+        for (int i = 0; i < list.count; i++)
+            if (move_equal(list.moves[i], m)) counts[i]++;
+    }
+    Line l;
+    line_open(&l, &pl.game, game_current(&pl.game));
+    for (int i = 0; i < list.count; i++) {
+        if (!counts[i]) continue;
+        Text coord = TEXT_INIT;
+        if (!cfg->variant->format_coord(&l, list.moves[i], &coord)) die("out of memory");
+        printf("%s %d\n", text_str(&coord), counts[i]);
+        text_free(&coord);
+    }
+    line_close(&l);
+    free(counts);
+    movelist_free(&list);
+    text_free(&err);
+    text_free(&pl.position);
+    text_free(&pl.record);
+    game_free(&pl.game);
 }
 
 static long number_arg(const char *what, const char *text, long min, long max)
@@ -545,7 +705,7 @@ int main(int argc, char **argv)
     const char *opts[2][MAX_OPTIONS];
     int opt_count[2] = { 0, 0 };
     const char *variant_options = NULL, *openings = NULL, *log_path = NULL;
-    int positional = 0;
+    int positional = 0, choose = 0, movetime2 = 0;
     signal(SIGPIPE, SIG_IGN);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -568,6 +728,8 @@ int main(int argc, char **argv)
             openings = argv[++i];
         } else if (!strcmp(a, "--movetime")) {
             cfg.movetime = (int)number_arg("--movetime", argv[++i], 1, 3600000);
+        } else if (!strcmp(a, "--movetime2")) {
+            movetime2 = (int)number_arg("--movetime2", argv[++i], 1, 3600000);
         } else if (!strcmp(a, "--tc")) {
             const char *v = argv[++i];
             char *end;
@@ -592,6 +754,8 @@ int main(int argc, char **argv)
             names[a[6] - '1'] = argv[++i];
         } else if (!strcmp(a, "--seed")) {
             cfg.seed = (uint64_t)number_arg("--seed", argv[++i], 0, 2147483647L);
+        } else if (!strcmp(a, "--choose")) {
+            choose = (int)number_arg("--choose", argv[++i], 1, 10000000);
         } else if (!strcmp(a, "--log")) {
             log_path = argv[++i];
         } else if (a[0] == '-' && a[1] == '-') {
@@ -602,7 +766,8 @@ int main(int argc, char **argv)
         }
     }
     if (!cfg.variant) die("which game? --variant V (see --help)");
-    if (positional != 2) die("name two players (see --help)");
+    if (choose && positional != 1) die("--choose takes one player (see --help)");
+    if (!choose && positional != 2) die("name two players (see --help)");
     options_default(cfg.variant, &cfg.options);
     Text err = TEXT_INIT;
     if (variant_options && !options_parse(cfg.variant, &cfg.options, variant_options, &err))
@@ -613,6 +778,16 @@ int main(int argc, char **argv)
         if (!cfg.openings) die("out of memory");
         cfg.opening_count = 1;
     }
+    if (choose) {
+        Player p = make_player(specs[0]);
+        choose_only(&p, &cfg.openings[0], &cfg, choose);
+        for (int i = 0; i < cfg.opening_count; i++) {
+            free(cfg.openings[i].fen);
+            free(cfg.openings[i].moves);
+        }
+        free(cfg.openings);
+        return 0;
+    }
     if (log_path) {
         cfg.log = fopen(log_path, "w");
         if (!cfg.log) die("cannot write '%s': %s", log_path, strerror(errno));
@@ -622,6 +797,7 @@ int main(int argc, char **argv)
         players[i] = make_player(specs[i]);
         memcpy(players[i].options, opts[i], (size_t)opt_count[i] * sizeof opts[i][0]);
         players[i].option_count = opt_count[i];
+        players[i].movetime = i == 1 && movetime2 ? movetime2 : cfg.movetime;
         if (names[i]) snprintf(players[i].name, sizeof players[i].name, "%s", names[i]);
         if (players[i].kind == PLAYER_UCI) start_engine(&players[i], &cfg);
     }
@@ -669,6 +845,8 @@ int main(int argc, char **argv)
     format_elo(elo_of(centre + half), hi, sizeof hi);
     char tc[64];
     if (cfg.base_ms) snprintf(tc, sizeof tc, "%g+%g s", cfg.base_ms / 1000.0, cfg.inc_ms / 1000.0);
+    else if (players[0].movetime != players[1].movetime)
+        snprintf(tc, sizeof tc, "%d / %d ms a move", players[0].movetime, players[1].movetime);
     else snprintf(tc, sizeof tc, "%d ms a move", cfg.movetime);
     printf("%s vs %s, %s, %d games, %s: +%d -%d =%d%s, score %.1f%% (%.1f of %d)\n", players[0].name, players[1].name,
            cfg.variant->name, n, tc, wins, losses, draws, both_lose ? " (and some where both lost)" : "",

@@ -2,49 +2,69 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # The engine's strength, measured (docs/engine.md, "Strength"): every variant against
-# a random mover and a one-ply greedy player at 100 ms a move; chess
-# against Stockfish at three UCI_Elo levels and chessgi-classic against
-# Fairy-Stockfish's chessgi at three Skill Levels, 10+0.1 s.  Prints one
-# Markdown table, also written to build/match/results.md; each match's
-# games are logged in build/match/.  A run with --variants replaces the
+# a random mover and a one-ply greedy player at 100 ms a move (parts
+# "baseline"; van Gog's full and past modes against the repaying players
+# random-repay and greedy-repay, part "repay", the random and greedy rows
+# there being information only); every variant in a self-play ladder,
+# the engine at 100 ms a move against itself at 20 ms (part "ladder");
+# chess against Stockfish at three UCI_Elo levels and chessgi-classic
+# against Fairy-Stockfish's chessgi at three Skill Levels, 10+0.1 s (part
+# "reference").  Prints one Markdown table with each row's target and the
+# machine, also written to build/match/results.md; each match's games are
+# logged in build/match/.  A run with --variants or --only replaces the
 # results of its own matches only, and the table shows every match that
 # has a result in build/match/, so a partial run updates the full table.
 #
 #   bench/match.sh            the full run: 100 games a pairing (20 for van
-#                             Gog's full and past modes, whose games run to
-#                             the action limit), 20 against each Stockfish
-#                             level: about an hour on 2 cores
+#                             Gog's full and past modes against random and
+#                             greedy, whose games run to the action limit),
+#                             40 against the repaying players and in each
+#                             ladder, 20 against each Stockfish level:
+#                             hours on 2 cores
 #   bench/match.sh --short    a few games of each (make match)
-#   options: --games N  --ref-games N  --slow-games N  --max-plies N (200)
-#            --jobs K  --variants "v1 v2"
+#   options: --games N  --ref-games N  --slow-games N  --repay-games N
+#            --ladder-games N  --max-plies N (200)  --jobs K
+#            --variants "v1 v2"  --only "baseline repay ladder reference"
 # A game still going after --max-plies actions ends as an agreed draw, to
 # which the variant's rules apply (van Gog: unmet obligations lose).
 set -u
 cd "$(dirname "$0")/.."
 
-games=100 ref_games=20 slow_games=20 max_plies=200 jobs=$(nproc) short=no
+games=100 ref_games=20 slow_games=20 repay_games=40 ladder_games=40 max_plies=200 jobs=$(nproc) short=no
+parts="baseline repay ladder reference"
 variants="chess gifford vangog vangog-past vangog-future travelers chessgi-classic chessgi"
 while [ $# -gt 0 ]; do
     case $1 in
-    --short) short=yes games=4 ref_games=2 slow_games=2 ;;
+    --short) short=yes games=4 ref_games=2 slow_games=2 repay_games=2 ladder_games=2 ;;
     --games) games=$2; shift ;;
     --ref-games) ref_games=$2; shift ;;
     --slow-games) slow_games=$2; shift ;;
+    --repay-games) repay_games=$2; shift ;;
+    --ladder-games) ladder_games=$2; shift ;;
+    --only) parts=$2; shift ;;
     --max-plies) max_plies=$2; shift ;;
     --jobs) jobs=$2; shift ;;
     --variants) variants=$2; shift ;;
-    -h|--help) sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "match.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
 done
+for part in $parts; do
+    case $part in baseline|repay|ladder|reference) ;;
+    *) echo "match.sh: --only takes baseline, repay, ladder, reference, not '$part'" >&2; exit 2 ;;
+    esac
+done
+has_part() { case " $parts " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 ./scripts/ensure-packages stockfish:/usr/games/stockfish fairy-stockfish:/usr/games/fairy-stockfish >&2 || exit 2
-make -s build/ttchess build/bench/match || exit 2
+# BUILD=DIR builds and plays the programs of another build folder.
+build=${BUILD:-build}
+make -s BUILD="$build" "$build/ttchess" "$build/bench/match" || exit 2
 
-out=build/match
+out=$build/match
 mkdir -p "$out"
-ENGINE="uci:$PWD/build/ttchess engine"
+ENGINE="uci:$PWD/$build/ttchess engine"
 
 # One line a match: NAME|ARG|ARG|...|OPPONENT, its fields separated by
 # '|' so that an argument may hold spaces ("Skill Level=5").
@@ -53,13 +73,27 @@ common="--openings|bench/openings.txt|--name1|ttchess|--max-plies|$max_plies"
     for v in $variants; do
         n=$games
         case $v in vangog|vangog-past) n=$slow_games ;; esac
-        for opp in random greedy; do
-            echo "$v-$opp|--variant|$v|--games|$n|--movetime|100|$common|$opp"
-        done
+        if has_part baseline; then
+            for opp in random greedy; do
+                echo "$v-$opp|--variant|$v|--games|$n|--movetime|100|$common|$opp"
+            done
+        fi
+        # The repaying players meet their obligations, so that a game
+        # against them measures strength, not van Gog's degenerate line.
+        case $v in vangog|vangog-past) has_part repay && for opp in random-repay greedy-repay; do
+            echo "$v-$opp|--variant|$v|--games|$repay_games|--movetime|100|$common|$opp"
+        done ;;
+        esac
+        # The ladder: more time must win, in every game.
+        has_part ladder &&
+            echo "$v-ladder|--variant|$v|--games|$ladder_games|--movetime|100|--movetime2|20|$common|--name2|ttchess 20 ms|$ENGINE"
     done
     # The reference engines play only when their game is in --variants.
-    case " $variants " in *" chess "*) elos="1350 1600 2000" ;; *) elos= ;; esac
-    case " $variants " in *" chessgi-classic "*) skills="0 5 10" ;; *) skills= ;; esac
+    elos='' skills=''
+    if has_part reference; then
+        case " $variants " in *" chess "*) elos="1350 1600 2000" ;; esac
+        case " $variants " in *" chessgi-classic "*) skills="0 5 10" ;; esac
+    fi
     for elo in $elos; do
         echo "chess-stockfish-$elo|--variant|chess|--games|$ref_games|--tc|10+0.1|$common|--name2|Stockfish Elo $elo|--option2|UCI_LimitStrength=true|--option2|UCI_Elo=$elo|uci:/usr/games/stockfish"
     done
@@ -76,32 +110,46 @@ run_one() {
     local -a args
     IFS='|' read -ra args <<<"$1"
     local name=${args[0]} opponent=${args[-1]}
-    build/bench/match "${args[@]:1:${#args[@]}-2}" --quiet --log "$out/$name.log" "$ENGINE" "$opponent" \
+    "$build/bench/match" "${args[@]:1:${#args[@]}-2}" --quiet --log "$out/$name.log" "$ENGINE" "$opponent" \
         >"$out/$name.out" 2>&1
     grep '^RESULT|' "$out/$name.out" >"$out/$name.result" || { echo "match $name failed:" >&2; cat "$out/$name.out" >&2; }
     tail -n 4 "$out/$name.out" | head -n 1 >&2
 }
 export -f run_one
-export out ENGINE
+export out ENGINE build
 
 start=$(date +%s)
 tr '\n' '\0' <"$out/plan" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$1"' _ {}
 seconds=$(($(date +%s) - start))
 
 # The table: every match of the full plan that has a result, in the
-# plan's order (variants, then the reference engines).
+# plan's order (variants, then the reference engines), with its target:
+# 95 % against the built-in players (van Gog's full and past modes: the
+# repaying ones; random and greedy there are information), 70 % in the
+# ladder; the reference rows' targets are in the README.
 order="chess gifford vangog vangog-past vangog-future travelers chessgi-classic chessgi"
+target_of() {
+    case $1 in
+    vangog-random|vangog-greedy|vangog-past-random|vangog-past-greedy) echo "information" ;;
+    *-ladder) echo "≥ 70 %" ;;
+    *-random|*-greedy|*-random-repay|*-greedy-repay) echo "≥ 95 %" ;;
+    *) echo "see README" ;;
+    esac
+}
+machine=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 {
-    echo "| variant | opponent | time | games | +won | -lost | =drawn | score | Elo (95 % interval) | errors | lost on time: ttchess / opponent |"
-    echo "|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|"
-    for name in $(for v in $order; do echo "$v-random $v-greedy"; done) \
+    echo "| variant | opponent | time | games | +won | -lost | =drawn | score | target | Elo (95 % interval) | errors | lost on time: ttchess / opponent |"
+    echo "|---|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|"
+    for name in $(for v in $order; do echo "$v-random $v-greedy $v-random-repay $v-greedy-repay $v-ladder"; done) \
         chess-stockfish-1350 chess-stockfish-1600 chess-stockfish-2000 chessgi-fairy-0 chessgi-fairy-5 chessgi-fairy-10; do
         f="$out/$name.result"
         [ -s "$f" ] || continue
         IFS='|' read -r _ v _ opp tc n w l d both score elo lo hi errors ours theirs <"$f"
         [ "$both" != 0 ] && l="$l (+$both both lost)"
-        echo "| $v | $opp | $tc | $n | $w | $l | $d | $score % | $elo ($lo to $hi) | $errors | $ours / $theirs |"
+        echo "| $v | $opp | $tc | $n | $w | $l | $d | $score % | $(target_of "$name") | $elo ($lo to $hi) | $errors | $ours / $theirs |"
     done
+    echo
+    echo "Machine: $(nproc) cores, ${machine:-an unknown CPU}; $(date -u +%Y-%m-%d)."
 } >"$out/results.md"
 cat "$out/results.md"
 echo "($(wc -l <"$out/plan") matches in ${seconds} s, $jobs at a time; games in $out/*.log)"

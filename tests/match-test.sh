@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # The match runner (bench/match.c) works: the two built-in players play a
-# whole match of every variant by the rules, the engine plays over UCI
+# whole match of every variant by the rules, and so do the repaying
+# players, whose rules are checked one by one, the engine plays over UCI
 # without a protocol error and beats the random mover, and bad command
 # lines are refused with one "match:" line and status 2.
 #
@@ -30,6 +31,54 @@ for v in chess gifford vangog vangog-past vangog-future travelers chessgi-classi
     fi
 done
 
+# The repaying players in every variant: a whole match by the rules.
+for v in chess gifford vangog vangog-past vangog-future travelers chessgi-classic chessgi; do
+    if timeout 120 "$MATCH" --variant "$v" --games 2 --max-plies 60 --openings bench/openings.txt --quiet \
+        greedy-repay random-repay >"$tmp/out" 2>"$tmp/err" &&
+        grep -q "^RESULT|$v|greedy-repay|random-repay|100 ms a move|2|" "$tmp/out"; then
+        passed=$((passed + 1))
+    else
+        fail "$v: greedy-repay against random-repay"
+    fi
+done
+
+# The repaying players' rules, each checked by --choose (each action
+# chosen, with how often) in a van Gog position made for it.
+choose() { # VARIANT ACTIONS PLAYER TIMES
+    printf '%s|-|%s\n' "$1" "$2" >"$tmp/opening"
+    timeout 60 "$MATCH" --variant "$1" --openings "$tmp/opening" --choose "$4" "$3" >"$tmp/out" 2>"$tmp/err"
+}
+check_choice() { # NAME, then the test of $tmp/out
+    local name=$1
+    shift
+    if "$@"; then passed=$((passed + 1)); else fail "$name"; fi
+}
+only_fulfilment() { [ "$(cat "$tmp/out")" = "d1d3** 100" ]; }
+# White's open obligation Qd1-d3* can be met by d1d3**: both always take it.
+for p in random-repay greedy-repay; do
+    choose vangog "d4 e5 Qd1-d3* Nc6 Qd3a3 a6" "$p" 100
+    check_choice "$p fulfils an open obligation first" only_fulfilment
+done
+# Two open, none to be met now: no arrival (an action ending in one '*').
+no_arrival() { [ -s "$tmp/out" ] && ! grep -q '[^*]\* ' "$tmp/out"; }
+for p in random-repay greedy-repay; do
+    choose vangog "Qd1-f3* Nc6 Bf1-c4* b6" "$p" 200
+    check_choice "$p does not arrive with two obligations open" no_arrival
+done
+# One open: random-repay picks a kind first, so that its arrivals,
+# ordinary moves and departures to the future are each about a third
+# of 600 choices, though arrivals are most of the actions.
+kinds_even() {
+    awk '/[^*]\* /{ a += $2; next } /\^ /{ f += $2; next } { o += $2 }
+         END { exit !(a > 150 && a < 250 && f > 150 && f < 250 && o > 150 && o < 250) }' "$tmp/out"
+}
+choose vangog "Qd1-f3* Nc6" random-repay 600
+check_choice "random-repay picks a kind of action uniformly" kinds_even
+# Without obligations greedy-repay is greedy: it takes the queen.
+takes_queen() { [ "$(cat "$tmp/out")" = "g4g5 50" ]; }
+choose chess "e4 e5 Qg4 Qg5" greedy-repay 50
+check_choice "greedy-repay takes the most material" takes_queen
+
 # The engine, at 20 ms a move, against the random mover: it must win both
 # games and answer every time.
 if timeout 120 "$MATCH" --variant chess --games 2 --movetime 20 --quiet "uci:$TTCHESS engine" random \
@@ -42,7 +91,7 @@ fi
 
 # Bad command lines.
 for args in "--variant nosuch random random" "--variant chess random" "--variant chess --games 0 random random" \
-    "--variant chess --tc 10x random random" "--variant chess random sometimes" "--variant chess --openings /no/such random random"; do
+    "--variant chess --tc 10x random random" "--variant chess --choose 5 random random" "--variant chess --choose 5 uci:true" "--variant chess random sometimes" "--variant chess --openings /no/such random random"; do
     # shellcheck disable=SC2086
     timeout 10 "$MATCH" $args >"$tmp/out" 2>"$tmp/err"
     rc=$?
