@@ -938,13 +938,28 @@ bogus
 position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1
 go depth 2
 '
-    has_line "uci bad action" "info string error: action 2 'zz9': 'zz9' is not a move in coordinate form (e2e4) or SAN (Nf3) (the position stops before it)"
+    has_line "uci bad action" "info string error: action 2 'zz9': 'zz9' is not a move in coordinate form (e2e4) or SAN (Nf3) (no position is set)"
     has_line "uci bad fen" "info string error: bad position: bad FEN: 'o' is not a piece letter"
     has_line "uci bad variant" "info string error: unknown variant 'nosuch' (one of: chess, gifford, vangog, vangog-past, vangog-future, travelers, chessgi-classic, chessgi)"
     has_line "uci bad hash" "info string error: Hash takes a whole number from 1 to 65536, not '0'"
     has_line "uci bad threads" "info string error: Threads takes a whole number from 1 to 64, not 'many'"
     has_line "uci unknown option" "info string error: no option named 'Nonesuch'"
     has_line "uci game over" "bestmove (none)"
+    # A refused position leaves none: "go" says why and answers 0000, rather
+    # than for the position before it; a new good one is played from again.
+    uci_session "uci refused position" 'position startpos moves e2e4
+position fen 8/8/8/8/8/8/8/8 w - - 0 1
+go depth 1
+position startpos moves e2e4 e2e4
+go depth 1
+position startpos moves e2e4
+go depth 1
+'
+    if [ "$RC" -eq 0 ] && [ "$(grep -c '^bestmove 0000$' "$tmp/out")" -eq 2 ] &&
+        [ "$(grep -c '^info string no position: ' "$tmp/out")" -eq 2 ] &&
+        grep -qx "info string no position: action 2 'e2e4': .* (no position is set)" "$tmp/out" &&
+        tail -n 1 "$tmp/out" | grep -q '^bestmove [a-h][1-8][a-h][1-8]'; then ok
+    else bad "uci refused position" "a refused position must answer 'info string no position: ...' and 'bestmove 0000'"; fi
     # stop ends an infinite search with a bestmove.
     { printf 'position startpos\ngo infinite\n'; sleep 0.3; printf 'stop\n'; sleep 0.2; } |
         timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"

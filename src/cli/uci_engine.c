@@ -108,30 +108,58 @@ static void stop_search(Uci *u)
     wait_search(u);
 }
 
+/* Forgets the position, for a new game or a new variant. */
+static void drop_position(Uci *u)
+{
+    if (u->have_game) game_free(&u->game);
+    u->have_game = false;
+    text_clear(&u->refused);
+}
+
+/* Refuses a "position": says why, and leaves no position at all (a GUI
+ * that goes on with "go" is told again, rather than answered for the
+ * previous game). */
+static void refuse_position(Uci *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void refuse_position(Uci *u, const char *fmt, ...)
+{
+    drop_position(u);
+    va_list ap;
+    va_start(ap, fmt);
+    char line[1024];
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    text_add(&u->refused, line);
+    uci_say(u, "info string error: %s", line);
+}
+
 static bool set_position(Uci *u, const char *fen, const char *moves)
 {
     Game g;
     Text err = TEXT_INIT;
     bool ok = game_init(&g, u->variant, &u->options, fen, &err);
     if (!ok) {
-        uci_say(u, "info string error: bad position: %s", text_str(&err));
+        refuse_position(u, "bad position: %s", text_str(&err));
         game_free(&g);
         text_free(&err);
         return false;
     }
     char *copy = strdup(moves ? moves : "");
     int n = 0;
-    for (char *save = NULL, *tok = copy ? strtok_r(copy, " \t", &save) : NULL; tok; tok = strtok_r(NULL, " \t", &save)) {
+    for (char *save = NULL, *tok = copy ? strtok_r(copy, " \t", &save) : NULL; ok && tok; tok = strtok_r(NULL, " \t", &save)) {
         n++;
         text_clear(&err);
         if (!game_play_text(&g, tok, &err)) {
-            uci_say(u, "info string error: action %d '%s': %s (the position stops before it)", n, tok, text_str(&err));
-            break;
+            refuse_position(u, "action %d '%s': %s (no position is set)", n, tok, text_str(&err));
+            ok = false;
         }
     }
     free(copy);
     text_free(&err);
-    if (u->have_game) game_free(&u->game);
+    if (!ok) {
+        game_free(&g);
+        return false;
+    }
+    drop_position(u);
     u->game = g;
     u->have_game = true;
     return true;
@@ -156,7 +184,7 @@ void uci_position(Uci *u, char *args)
     } else if (!strcmp(args, "startpos") || !*args) {
         set_position(u, NULL, moves);
     } else {
-        uci_say(u, "info string error: 'position' needs 'startpos' or 'fen FEN'");
+        refuse_position(u, "'position' needs 'startpos' or 'fen FEN'");
     }
 }
 
@@ -189,6 +217,11 @@ void uci_go(Uci *u, char *args)
         else if (!strcmp(t, "infinite")) lim.infinite = true;
         else if (!strcmp(t, "ponder")) lim.infinite = true;
         else uci_say(u, "info string ignoring '%s' in go", t);
+    }
+    if (u->refused.len) {
+        uci_say(u, "info string no position: %s", text_str(&u->refused));
+        uci_say(u, "bestmove 0000");
+        return;
     }
     if (!u->have_game) set_position(u, NULL, NULL);
     /* Cleared here, before the thread starts, so that a "stop" that comes
@@ -271,8 +304,7 @@ void uci_setoption(Uci *u, char *args)
         }
         u->variant = v;
         options_default(v, &u->options);
-        if (u->have_game) game_free(&u->game);
-        u->have_game = false;
+        drop_position(u);
     } else if (!strcasecmp(name, "VariantOptions")) {
         Options o;
         Text err = TEXT_INIT;
@@ -302,6 +334,10 @@ void uci_setoption(Uci *u, char *args)
 
 void uci_print_fen(Uci *u)
 {
+    if (u->refused.len) {
+        uci_say(u, "info string no position: %s", text_str(&u->refused));
+        return;
+    }
     if (!u->have_game) set_position(u, NULL, NULL);
     Text fen = TEXT_INIT;
     u->variant->to_fen(&u->game.options, game_state(&u->game), &fen);
@@ -316,8 +352,7 @@ void uci_new_game(Uci *u)
 {
     stop_search(u);
     engine_new_game(u->engine);
-    if (u->have_game) game_free(&u->game);
-    u->have_game = false;
+    drop_position(u);
 }
 
 bool uci_open(Uci *u, FILE *out)
@@ -340,7 +375,8 @@ void uci_close(Uci *u, bool quitting)
      * would never end, so it is stopped, as it is by "quit". */
     if (!quitting && u->searching && !unlimited(&u->limits)) wait_search(u);
     stop_search(u);
-    if (u->have_game) game_free(&u->game);
+    drop_position(u);
+    text_free(&u->refused);
     engine_free(u->engine);
     pthread_mutex_destroy(&u->out);
 }

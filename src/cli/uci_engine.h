@@ -20,6 +20,9 @@ typedef struct Uci {
     Options options;
     Game game;
     bool have_game;
+    /* Why the last "position" was refused, or empty: a refused position
+     * leaves none, so that "go" cannot answer for another game. */
+    Text refused;
     int multipv;
     pthread_t thread;
     bool searching;
