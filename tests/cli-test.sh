@@ -960,6 +960,16 @@ go depth 1
         grep -qx "info string no position: action 2 'e2e4': .* (no position is set)" "$tmp/out" &&
         tail -n 1 "$tmp/out" | grep -q '^bestmove [a-h][1-8][a-h][1-8]'; then ok
     else bad "uci refused position" "a refused position must answer 'info string no position: ...' and 'bestmove 0000'"; fi
+    # go perft writes what 'ttchess perft --divide' writes, in every game.
+    local v want
+    for v in chess gifford vangog vangog-past vangog-future travelers chessgi-classic chessgi; do
+        want=$("$TTCHESS" perft --variant "$v" --divide 2 2>/dev/null)
+        uci_session "uci go perft $v" "setoption name UCI_Variant value $v
+go perft 2
+"
+        if [ "$RC" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ] && grep -q '^Nodes searched: [1-9]' "$tmp/out"; then ok
+        else bad "uci go perft $v" "go perft 2 differs from 'ttchess perft --divide 2'"; fi
+    done
     # stop ends an infinite search with a bestmove.
     { printf 'position startpos\ngo infinite\n'; sleep 0.3; printf 'stop\n'; sleep 0.2; } |
         timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"

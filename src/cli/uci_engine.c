@@ -198,9 +198,64 @@ static long long next_number(char **save)
     return v < 0 ? 0 : v > INT_MAX ? INT_MAX : v;
 }
 
+/* "go perft N": each root action in coordinate form with its count, a
+ * blank line and "Nodes searched: N", as Stockfish and "ttchess perft
+ * --divide" write them.  It runs in the protocol thread, as Stockfish's
+ * does: the count is the answer, and nothing stops it. */
+static void go_perft(Uci *u, long long depth)
+{
+    if (depth < 1 || depth > 20) {
+        uci_say(u, "info string error: go perft takes a depth from 1 to 20");
+        return;
+    }
+    Line l;
+    MoveList list;
+    Text text = TEXT_INIT;
+    line_open(&l, &u->game, game_current(&u->game));
+    movelist_init(&list);
+    bool ok = line_generate(&l, &list);
+    uint64_t total = 0;
+    for (int i = 0; ok && i < list.count; i++) {
+        uint64_t n = 0;
+        text_clear(&text);
+        ok = u->variant->format_coord(&l, list.moves[i], &text) && line_push(&l, list.moves[i]) &&
+             line_perft(&l, (int)depth - 1, &n);
+        if (!ok) break;
+        line_pop(&l);
+        uci_say(u, "%s: %llu", text_str(&text), (unsigned long long)n);
+        total += n;
+    }
+    if (ok) uci_say(u, "\nNodes searched: %llu", (unsigned long long)total);
+    else uci_say(u, "info string error: out of memory");
+    text_free(&text);
+    movelist_free(&list);
+    line_close(&l);
+}
+
+/* Without a position, the start of the present variant's game; after a
+ * refused one, none: says so (with bestmove 0000 where a move is owed)
+ * and returns false. */
+static bool have_position(Uci *u, bool owes_move)
+{
+    if (u->refused.len) {
+        uci_say(u, "info string no position: %s", text_str(&u->refused));
+        if (owes_move) uci_say(u, "bestmove 0000");
+        return false;
+    }
+    return u->have_game || set_position(u, NULL, NULL);
+}
+
 void uci_go(Uci *u, char *args)
 {
     stop_search(u);
+    char *first_save = NULL;
+    char *rest = args + strspn(args, " \t");
+    if (!strncmp(rest, "perft", 5) && (rest[5] == ' ' || rest[5] == '\t' || !rest[5])) {
+        strtok_r(rest, " \t", &first_save);
+        long long depth = next_number(&first_save);
+        if (have_position(u, false)) go_perft(u, depth);
+        return;
+    }
     SearchLimits lim = { 0 };
     lim.multipv = u->multipv;
     char *save = NULL;
@@ -218,12 +273,7 @@ void uci_go(Uci *u, char *args)
         else if (!strcmp(t, "ponder")) lim.infinite = true;
         else uci_say(u, "info string ignoring '%s' in go", t);
     }
-    if (u->refused.len) {
-        uci_say(u, "info string no position: %s", text_str(&u->refused));
-        uci_say(u, "bestmove 0000");
-        return;
-    }
-    if (!u->have_game) set_position(u, NULL, NULL);
+    if (!have_position(u, true)) return;
     /* Cleared here, before the thread starts, so that a "stop" that comes
      * before the search has begun still ends it. */
     atomic_store(&u->stop, false);
@@ -334,11 +384,7 @@ void uci_setoption(Uci *u, char *args)
 
 void uci_print_fen(Uci *u)
 {
-    if (u->refused.len) {
-        uci_say(u, "info string no position: %s", text_str(&u->refused));
-        return;
-    }
-    if (!u->have_game) set_position(u, NULL, NULL);
+    if (!have_position(u, false)) return;
     Text fen = TEXT_INIT;
     u->variant->to_fen(&u->game.options, game_state(&u->game), &fen);
     uci_say(u, "info string variant %s fen %s", u->variant->name, text_str(&fen));
