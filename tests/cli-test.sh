@@ -970,6 +970,19 @@ go perft 2
         if [ "$RC" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ] && grep -q '^Nodes searched: [1-9]' "$tmp/out"; then ok
         else bad "uci go perft $v" "go perft 2 differs from 'ttchess perft --divide 2'"; fi
     done
+    # searchmoves restricts the root, with a limit and without one (a bare
+    # one thinks a second rather than until stop).
+    uci_session "uci searchmoves" 'position startpos
+go depth 4 searchmoves a2a3 h2h3
+'
+    if [ "$RC" -eq 0 ] && grep -qx 'bestmove \(a2a3\|h2h3\)\( ponder .*\)\?' "$tmp/out" &&
+        ! grep '^info depth' "$tmp/out" | grep -qv ' pv \(a2a3\|h2h3\)'; then ok
+    else bad "uci searchmoves" "an action outside a2a3 h2h3 was searched or played"; fi
+    uci_session "uci bare searchmoves" 'position startpos
+go searchmoves g1f3
+'
+    if [ "$RC" -eq 0 ] && grep -q '^bestmove g1f3' "$tmp/out"; then ok
+    else bad "uci bare searchmoves" "a bare go searchmoves g1f3 must answer g1f3 on its own"; fi
     # stop ends an infinite search with a bestmove.
     { printf 'position startpos\ngo infinite\n'; sleep 0.3; printf 'stop\n'; sleep 0.2; } |
         timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"

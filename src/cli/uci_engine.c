@@ -198,6 +198,28 @@ static long long next_number(char **save)
     return v < 0 ? 0 : v > INT_MAX ? INT_MAX : v;
 }
 
+/* A search that only "stop" ends: "go infinite", "go ponder", or "go"
+ * with no limit at all. */
+static bool unlimited(const SearchLimits *l)
+{
+    return l->infinite || (!l->depth && !l->nodes && !l->movetime && !l->time[WHITE] && !l->time[BLACK] &&
+                           !l->inc[WHITE] && !l->inc[BLACK] && !l->mate);
+}
+
+/* One action of "go searchmoves", read at the present position; one that
+ * is not legal there is said and left out. */
+static void add_searchmove(Uci *u, const char *text)
+{
+    Line l;
+    Move m;
+    Text err = TEXT_INIT;
+    line_open(&l, &u->game, game_current(&u->game));
+    if (line_parse_text(&l, text, &m, &err)) movelist_add(&u->searchmoves, m);
+    else uci_say(u, "info string error: searchmoves '%s': %s (left out)", text, text_str(&err));
+    line_close(&l);
+    text_free(&err);
+}
+
 /* "go perft N": each root action in coordinate form with its count, a
  * blank line and "Nodes searched: N", as Stockfish and "ttchess perft
  * --divide" write them.  It runs in the protocol thread, as Stockfish's
@@ -256,10 +278,14 @@ void uci_go(Uci *u, char *args)
         if (have_position(u, false)) go_perft(u, depth);
         return;
     }
+    if (!have_position(u, true)) return;
     SearchLimits lim = { 0 };
     lim.multipv = u->multipv;
+    u->searchmoves.count = 0;
+    bool listing = false;   /* after "searchmoves", until the next word of go */
     char *save = NULL;
     for (char *t = strtok_r(args, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        bool word = true;
         if (!strcmp(t, "depth")) lim.depth = (int)next_number(&save);
         else if (!strcmp(t, "nodes")) lim.nodes = (uint64_t)next_number(&save);
         else if (!strcmp(t, "movetime")) lim.movetime = next_number(&save);
@@ -271,9 +297,20 @@ void uci_go(Uci *u, char *args)
         else if (!strcmp(t, "mate")) lim.mate = (int)next_number(&save);
         else if (!strcmp(t, "infinite")) lim.infinite = true;
         else if (!strcmp(t, "ponder")) lim.infinite = true;
+        else if (!strcmp(t, "searchmoves")) listing = true;
+        else word = false;
+        if (word) {
+            listing = listing && !strcmp(t, "searchmoves");
+            continue;
+        }
+        if (listing) add_searchmove(u, t);
         else uci_say(u, "info string ignoring '%s' in go", t);
     }
-    if (!have_position(u, true)) return;
+    lim.searchmoves = u->searchmoves.moves;
+    lim.searchmoves_count = u->searchmoves.count;
+    /* A search among some actions with no limit at all is a question
+     * about them, not analysis to run until "stop": it gets a second. */
+    if (lim.searchmoves_count && unlimited(&lim) && !lim.infinite) lim.movetime = UCI_SEARCHMOVES_MS;
     /* Cleared here, before the thread starts, so that a "stop" that comes
      * before the search has begun still ends it. */
     atomic_store(&u->stop, false);
@@ -314,14 +351,6 @@ static bool spin_value(Uci *u, const char *name, const char *value, long min, lo
     }
     *out = (int)v;
     return true;
-}
-
-/* A search that only "stop" ends: "go infinite", "go ponder", or "go"
- * with no limit at all. */
-static bool unlimited(const SearchLimits *l)
-{
-    return l->infinite || (!l->depth && !l->nodes && !l->movetime && !l->time[WHITE] && !l->time[BLACK] &&
-                           !l->inc[WHITE] && !l->inc[BLACK] && !l->mate);
 }
 
 /* "setoption name NAME [value VALUE]": names may hold spaces. */
@@ -410,6 +439,7 @@ bool uci_open(Uci *u, FILE *out)
     u->variant = &VARIANT_CHESS;
     options_default(u->variant, &u->options);
     u->multipv = 1;
+    movelist_init(&u->searchmoves);
     pthread_mutex_init(&u->out, NULL);
     return true;
 }
@@ -423,6 +453,7 @@ void uci_close(Uci *u, bool quitting)
     stop_search(u);
     drop_position(u);
     text_free(&u->refused);
+    movelist_free(&u->searchmoves);
     engine_free(u->engine);
     pthread_mutex_destroy(&u->out);
 }

@@ -14,6 +14,9 @@
 #include "engine.h"
 
 
+/* How long "go searchmoves" with no limit thinks (ms). */
+enum { UCI_SEARCHMOVES_MS = 1000 };
+
 typedef struct Uci {
     Engine *engine;
     const Variant *variant;
@@ -24,6 +27,7 @@ typedef struct Uci {
      * leaves none, so that "go" cannot answer for another game. */
     Text refused;
     int multipv;
+    MoveList searchmoves;       /* the last "go searchmoves", for the search thread */
     pthread_t thread;
     bool searching;
     SearchLimits limits;

@@ -163,6 +163,20 @@ static int pick_weakened(Worker *w, int lines, int skill)
     return best;
 }
 
+/* Keeps, of the root actions, those the caller restricts the search to. */
+static void keep_searchmoves(MoveList *root, const SearchLimits *limits)
+{
+    if (limits->searchmoves_count <= 0) return;
+    int kept = 0;
+    for (int i = 0; i < root->count; i++)
+        for (int k = 0; k < limits->searchmoves_count; k++)
+            if (move_equal(root->moves[i], limits->searchmoves[k])) {
+                root->moves[kept++] = root->moves[i];
+                break;
+            }
+    root->count = kept;
+}
+
 bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchReport report, void *context,
                    SearchResult *out, Text *err)
 {
@@ -191,6 +205,7 @@ bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchR
         movelist_free(&root);
         return text_fail(err, "out of memory");
     }
+    if (o.result == RESULT_NONE) keep_searchmoves(&root, limits);
     if (o.result != RESULT_NONE || root.count == 0) {
         movelist_free(&root);
         return true;

@@ -39,6 +39,10 @@ typedef struct SearchLimits {
     int mate;              /* look for a mate in this many moves            */
     bool infinite;
     int multipv;           /* lines to report, 1 or more                    */
+    /* The root actions to choose among ("go searchmoves"), or none
+     * (count 0): all of them.  Actions not legal at the root are left out. */
+    const Move *searchmoves;
+    int searchmoves_count;
     /* A stop request owned by the caller, or NULL: the search ends soon
      * after it reads true (as after engine_stop).  A caller that searches
      * in another thread clears it before starting that thread and sets it
