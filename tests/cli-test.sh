@@ -983,6 +983,18 @@ go searchmoves g1f3
 '
     if [ "$RC" -eq 0 ] && grep -q '^bestmove g1f3' "$tmp/out"; then ok
     else bad "uci bare searchmoves" "a bare go searchmoves g1f3 must answer g1f3 on its own"; fi
+    # Skill Level 0 varies from game to game (seeded at each ucinewgame).
+    local tries=""
+    for v in 1 2 3 4 5 6 7 8 9 10 11 12; do tries="${tries}ucinewgame
+position startpos moves e2e4
+go depth 3
+isready
+"; done
+    uci_session "uci skill varies" "setoption name Skill Level value 0
+$tries"
+    if [ "$RC" -eq 0 ] && [ "$(grep -c '^bestmove' "$tmp/out")" -eq 12 ] &&
+        [ "$(grep '^bestmove' "$tmp/out" | cut -d' ' -f2 | sort -u | wc -l)" -ge 2 ]; then ok
+    else bad "uci skill varies" "skill 0 played the same move in 12 new games"; fi
     # stop ends an infinite search with a bestmove.
     { printf 'position startpos\ngo infinite\n'; sleep 0.3; printf 'stop\n'; sleep 0.2; } |
         timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"

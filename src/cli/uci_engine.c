@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <strings.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -423,10 +424,23 @@ void uci_print_fen(Uci *u)
 
 void uci_stop(Uci *u) { stop_search(u); }
 
+/* Weakened play ("Skill Level" below the maximum) picks among its best
+ * lines by chance; seeded from the clock at each new game, as Stockfish
+ * does, so that it varies from game to game rather than repeating one
+ * game forever.  (bench and analyze keep the engine's fixed seed.) */
+static void seed_from_clock(Uci *u)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    uint64_t seed = (uint64_t)t.tv_sec * 1000000007ULL ^ (uint64_t)t.tv_nsec * 0x9e3779b97f4a7c15ULL;
+    engine_set_seed(u->engine, seed);
+}
+
 void uci_new_game(Uci *u)
 {
     stop_search(u);
     engine_new_game(u->engine);
+    seed_from_clock(u);
     drop_position(u);
 }
 
@@ -439,6 +453,7 @@ bool uci_open(Uci *u, FILE *out)
     u->variant = &VARIANT_CHESS;
     options_default(u->variant, &u->options);
     u->multipv = 1;
+    seed_from_clock(u);
     movelist_init(&u->searchmoves);
     pthread_mutex_init(&u->out, NULL);
     return true;
