@@ -918,6 +918,8 @@ go depth 3
         grep -qx 'option name Threads type spin default 1 min 1 max 64' "$tmp/out" &&
         grep -qx 'option name MultiPV type spin default 1 min 1 max 64' "$tmp/out" &&
         grep -qx 'option name Skill Level type spin default 20 min 0 max 20' "$tmp/out" &&
+        grep -qx 'option name Ponder type check default false' "$tmp/out" &&
+        grep -qx 'option name Move Overhead type spin default 30 min 0 max 5000' "$tmp/out" &&
         grep -qx 'uciok' "$tmp/out" && grep -qx 'readyok' "$tmp/out" &&
         grep -q '^info depth 3 seldepth [0-9][0-9]* multipv 1 score cp -\?[0-9][0-9]* nodes [0-9][0-9]* nps [0-9][0-9]* hashfull [0-9][0-9]* time [0-9][0-9]* pv ' "$tmp/out" &&
         grep -q '^bestmove ' "$tmp/out"; then ok
@@ -934,6 +936,7 @@ setoption name UCI_Variant value nosuch
 setoption name Hash value 0
 setoption name Threads value many
 setoption name Nonesuch value 1
+setoption name Move Overhead value -1
 bogus
 position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1
 go depth 2
@@ -944,6 +947,7 @@ go depth 2
     has_line "uci bad hash" "info string error: Hash takes a whole number from 1 to 65536, not '0'"
     has_line "uci bad threads" "info string error: Threads takes a whole number from 1 to 64, not 'many'"
     has_line "uci unknown option" "info string error: no option named 'Nonesuch'"
+    has_line "uci bad move overhead" "info string error: Move Overhead takes a whole number from 0 to 5000, not '-1'"
     has_line "uci game over" "bestmove (none)"
     # A refused position leaves none: "go" says why and answers 0000, rather
     # than for the position before it; a new good one is played from again.
@@ -995,6 +999,14 @@ $tries"
     if [ "$RC" -eq 0 ] && [ "$(grep -c '^bestmove' "$tmp/out")" -eq 12 ] &&
         [ "$(grep '^bestmove' "$tmp/out" | cut -d' ' -f2 | sort -u | wc -l)" -ge 2 ]; then ok
     else bad "uci skill varies" "skill 0 played the same move in 12 new games"; fi
+    # A ponder search keeps no time (movetime 300 is long past at the first
+    # readyok) and, after ponderhit, thinks on the clock from then: the
+    # bestmove comes after the readyok sent 0.1 s after the hit.
+    { printf 'setoption name Ponder value true\nsetoption name Move Overhead value 50\nposition startpos\ngo ponder movetime 300\n'
+        sleep 0.6; printf 'isready\nponderhit\n'; sleep 0.1; printf 'isready\n'; sleep 1; } |
+        timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"
+    if [ "$(grep '^\(readyok\|bestmove\|info string\)' "$tmp/out" | cut -d' ' -f1 | tr '\n' ' ')" = "readyok readyok bestmove " ]; then ok
+    else bad "uci ponderhit" "want readyok, readyok (after ponderhit), then bestmove: $(grep -c bestmove "$tmp/out") bestmove(s), $(tr '\n' '|' <"$tmp/out" | grep -o 'readyok\|bestmove[^|]*\|info string[^|]*' | tr '\n' ' ')"; fi
     # stop ends an infinite search with a bestmove.
     { printf 'position startpos\ngo infinite\n'; sleep 0.3; printf 'stop\n'; sleep 0.2; } |
         timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"

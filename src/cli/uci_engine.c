@@ -199,11 +199,11 @@ static long long next_number(char **save)
     return v < 0 ? 0 : v > INT_MAX ? INT_MAX : v;
 }
 
-/* A search that only "stop" ends: "go infinite", "go ponder", or "go"
- * with no limit at all. */
+/* A search that only "stop" ends: "go infinite", "go ponder" (until
+ * ponderhit), or "go" with no limit at all. */
 static bool unlimited(const SearchLimits *l)
 {
-    return l->infinite || (!l->depth && !l->nodes && !l->movetime && !l->time[WHITE] && !l->time[BLACK] &&
+    return l->infinite || l->ponder || (!l->depth && !l->nodes && !l->movetime && !l->time[WHITE] && !l->time[BLACK] &&
                            !l->inc[WHITE] && !l->inc[BLACK] && !l->mate);
 }
 
@@ -297,7 +297,7 @@ void uci_go(Uci *u, char *args)
         else if (!strcmp(t, "movestogo")) lim.movestogo = (int)next_number(&save);
         else if (!strcmp(t, "mate")) lim.mate = (int)next_number(&save);
         else if (!strcmp(t, "infinite")) lim.infinite = true;
-        else if (!strcmp(t, "ponder")) lim.infinite = true;
+        else if (!strcmp(t, "ponder")) lim.ponder = &u->ponder;
         else if (!strcmp(t, "searchmoves")) listing = true;
         else word = false;
         if (word) {
@@ -315,7 +315,10 @@ void uci_go(Uci *u, char *args)
     /* Cleared here, before the thread starts, so that a "stop" that comes
      * before the search has begun still ends it. */
     atomic_store(&u->stop, false);
+    atomic_store(&u->ponder, lim.ponder != NULL);
     lim.stop = &u->stop;
+    lim.move_overhead_given = true;
+    lim.move_overhead = u->move_overhead;
     u->limits = lim;
     if (pthread_create(&u->thread, NULL, search_thread, u) != 0) {
         uci_say(u, "info string error: cannot start the search thread");
@@ -337,6 +340,9 @@ void uci_print_options(Uci *u)
     uci_say(u, "option name MultiPV type spin default 1 min 1 max %d", ENGINE_MAX_MULTIPV);
     uci_say(u, "option name Skill Level type spin default %d min 0 max %d", ENGINE_SKILL_MAX, ENGINE_SKILL_MAX);
     uci_say(u, "option name Clear Hash type button");
+    uci_say(u, "option name Ponder type check default false");
+    uci_say(u, "option name Move Overhead type spin default %d min 0 max %d", UCI_MOVE_OVERHEAD_DEFAULT,
+            UCI_MOVE_OVERHEAD_MAX);
 }
 
 /* A spin option's value: a whole number from min to max, else an error
@@ -405,6 +411,13 @@ void uci_setoption(Uci *u, char *args)
     } else if (!strcasecmp(name, "Skill Level")) {
         int n;
         if (spin_value(u, "Skill Level", value, 0, ENGINE_SKILL_MAX, &n)) engine_set_skill(u->engine, n);
+    } else if (!strcasecmp(name, "Move Overhead")) {
+        spin_value(u, "Move Overhead", value, 0, UCI_MOVE_OVERHEAD_MAX, &u->move_overhead);
+    } else if (!strcasecmp(name, "Ponder")) {
+        /* Only tells the engine that the GUI may send "go ponder"; it
+         * ponders whenever asked, so there is nothing to keep. */
+        if (strcasecmp(value, "true") && strcasecmp(value, "false"))
+            uci_say(u, "info string error: Ponder takes true or false, not '%s'", value);
     } else if (!strcasecmp(name, "Clear Hash")) {
         engine_new_game(u->engine);
     } else {
@@ -423,6 +436,8 @@ void uci_print_fen(Uci *u)
 
 
 void uci_stop(Uci *u) { stop_search(u); }
+
+void uci_ponderhit(Uci *u) { atomic_store(&u->ponder, false); }
 
 /* Weakened play ("Skill Level" below the maximum) picks among its best
  * lines by chance; seeded from the clock at each new game, as Stockfish
@@ -453,6 +468,7 @@ bool uci_open(Uci *u, FILE *out)
     u->variant = &VARIANT_CHESS;
     options_default(u->variant, &u->options);
     u->multipv = 1;
+    u->move_overhead = UCI_MOVE_OVERHEAD_DEFAULT;
     seed_from_clock(u);
     movelist_init(&u->searchmoves);
     pthread_mutex_init(&u->out, NULL);
