@@ -1007,6 +1007,14 @@ $tries"
         timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"
     if [ "$(grep '^\(readyok\|bestmove\|info string\)' "$tmp/out" | cut -d' ' -f1 | tr '\n' ' ')" = "readyok readyok bestmove " ]; then ok
     else bad "uci ponderhit" "want readyok, readyok (after ponderhit), then bestmove: $(grep -c bestmove "$tmp/out") bestmove(s), $(tr '\n' '|' <"$tmp/out" | grep -o 'readyok\|bestmove[^|]*\|info string[^|]*' | tr '\n' ' ')"; fi
+    # UCI_Variant takes another program's name only for the same game.
+    uci_session "uci variant alias" 'setoption name UCI_Variant value gifford
+setoption name UCI_Variant value normal
+d
+setoption name UCI_Variant value crazyhouse
+'
+    has_line "uci variant alias" "info string variant chess fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    has_line "uci unknown alias" "info string error: unknown variant 'crazyhouse' (one of: chess, gifford, vangog, vangog-past, vangog-future, travelers, chessgi-classic, chessgi)"
     # stop ends an infinite search with a bestmove.
     { printf 'position startpos\ngo infinite\n'; sleep 0.3; printf 'stop\n'; sleep 0.2; } |
         timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"

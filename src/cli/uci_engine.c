@@ -360,6 +360,24 @@ static bool spin_value(Uci *u, const char *name, const char *value, long min, lo
     return true;
 }
 
+/* Names other programs give one of our games, accepted for UCI_Variant
+ * only where they mean the very same game: xboard's and polyglot's
+ * "normal" and the "standard" of other GUIs are chess.  Fairy-Stockfish's
+ * "chessgi" is NOT our chessgi (it is our chessgi-classic, without time
+ * travel), and no other engine plays our time-travel games, so there are
+ * no other aliases (docs/engine.md). */
+static const struct { const char *alias, *name; } VARIANT_ALIASES[] = {
+    { "normal", "chess" },
+    { "standard", "chess" },
+};
+
+static const Variant *find_variant(const char *name)
+{
+    for (size_t i = 0; i < sizeof VARIANT_ALIASES / sizeof VARIANT_ALIASES[0]; i++)
+        if (!strcmp(name, VARIANT_ALIASES[i].alias)) return variant_find(VARIANT_ALIASES[i].name);
+    return variant_find(name);
+}
+
 /* "setoption name NAME [value VALUE]": names may hold spaces. */
 void uci_setoption(Uci *u, char *args)
 {
@@ -380,7 +398,7 @@ void uci_setoption(Uci *u, char *args)
     while (*name == ' ') name++;
     for (char *end = name + strlen(name); end > name && end[-1] == ' ';) *--end = 0;
     if (!strcasecmp(name, "UCI_Variant")) {
-        const Variant *v = variant_find(value);
+        const Variant *v = find_variant(value);
         if (!v) {
             Text names = TEXT_INIT;
             variant_names(&names);
