@@ -918,6 +918,8 @@ go depth 3
         grep -qx 'option name Threads type spin default 1 min 1 max 64' "$tmp/out" &&
         grep -qx 'option name MultiPV type spin default 1 min 1 max 64' "$tmp/out" &&
         grep -qx 'option name Skill Level type spin default 20 min 0 max 20' "$tmp/out" &&
+        grep -qx 'option name Ponder type check default false' "$tmp/out" &&
+        grep -qx 'option name Move Overhead type spin default 30 min 0 max 5000' "$tmp/out" &&
         grep -qx 'uciok' "$tmp/out" && grep -qx 'readyok' "$tmp/out" &&
         grep -q '^info depth 3 seldepth [0-9][0-9]* multipv 1 score cp -\?[0-9][0-9]* nodes [0-9][0-9]* nps [0-9][0-9]* hashfull [0-9][0-9]* time [0-9][0-9]* pv ' "$tmp/out" &&
         grep -q '^bestmove ' "$tmp/out"; then ok
@@ -934,17 +936,85 @@ setoption name UCI_Variant value nosuch
 setoption name Hash value 0
 setoption name Threads value many
 setoption name Nonesuch value 1
+setoption name Move Overhead value -1
 bogus
 position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1
 go depth 2
 '
-    has_line "uci bad action" "info string error: action 2 'zz9': 'zz9' is not a move in coordinate form (e2e4) or SAN (Nf3) (the position stops before it)"
+    has_line "uci bad action" "info string error: action 2 'zz9': 'zz9' is not a move in coordinate form (e2e4) or SAN (Nf3) (no position is set)"
     has_line "uci bad fen" "info string error: bad position: bad FEN: 'o' is not a piece letter"
     has_line "uci bad variant" "info string error: unknown variant 'nosuch' (one of: chess, gifford, vangog, vangog-past, vangog-future, travelers, chessgi-classic, chessgi)"
     has_line "uci bad hash" "info string error: Hash takes a whole number from 1 to 65536, not '0'"
     has_line "uci bad threads" "info string error: Threads takes a whole number from 1 to 64, not 'many'"
     has_line "uci unknown option" "info string error: no option named 'Nonesuch'"
+    has_line "uci bad move overhead" "info string error: Move Overhead takes a whole number from 0 to 5000, not '-1'"
     has_line "uci game over" "bestmove (none)"
+    # A refused position leaves none: "go" says why and answers 0000, rather
+    # than for the position before it; a new good one is played from again.
+    uci_session "uci refused position" 'position startpos moves e2e4
+position fen 8/8/8/8/8/8/8/8 w - - 0 1
+go depth 1
+position startpos moves e2e4 e2e4
+go depth 1
+position startpos moves e2e4
+go depth 1
+'
+    if [ "$RC" -eq 0 ] && [ "$(grep -c '^bestmove 0000$' "$tmp/out")" -eq 2 ] &&
+        [ "$(grep -c '^info string no position: ' "$tmp/out")" -eq 2 ] &&
+        grep -qx "info string no position: action 2 'e2e4': .* (no position is set)" "$tmp/out" &&
+        tail -n 1 "$tmp/out" | grep -q '^bestmove [a-h][1-8][a-h][1-8]'; then ok
+    else bad "uci refused position" "a refused position must answer 'info string no position: ...' and 'bestmove 0000'"; fi
+    # go perft writes what 'ttchess perft --divide' writes, in every game.
+    local v want
+    for v in chess gifford vangog vangog-past vangog-future travelers chessgi-classic chessgi; do
+        want=$("$TTCHESS" perft --variant "$v" --divide 2 2>/dev/null)
+        uci_session "uci go perft $v" "setoption name UCI_Variant value $v
+go perft 2
+"
+        if [ "$RC" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ] && grep -q '^Nodes searched: [1-9]' "$tmp/out"; then ok
+        else bad "uci go perft $v" "go perft 2 differs from 'ttchess perft --divide 2'"; fi
+    done
+    # searchmoves restricts the root, with a limit and without one (a bare
+    # one thinks a second rather than until stop).
+    uci_session "uci searchmoves" 'position startpos
+go depth 4 searchmoves a2a3 h2h3
+'
+    if [ "$RC" -eq 0 ] && grep -qx 'bestmove \(a2a3\|h2h3\)\( ponder .*\)\?' "$tmp/out" &&
+        ! grep '^info depth' "$tmp/out" | grep -qv ' pv \(a2a3\|h2h3\)'; then ok
+    else bad "uci searchmoves" "an action outside a2a3 h2h3 was searched or played"; fi
+    uci_session "uci bare searchmoves" 'position startpos
+go searchmoves g1f3
+'
+    if [ "$RC" -eq 0 ] && grep -q '^bestmove g1f3' "$tmp/out"; then ok
+    else bad "uci bare searchmoves" "a bare go searchmoves g1f3 must answer g1f3 on its own"; fi
+    # Skill Level 0 varies from game to game (seeded at each ucinewgame).
+    local tries=""
+    for v in 1 2 3 4 5 6 7 8 9 10 11 12; do tries="${tries}ucinewgame
+position startpos moves e2e4
+go depth 3
+isready
+"; done
+    uci_session "uci skill varies" "setoption name Skill Level value 0
+$tries"
+    if [ "$RC" -eq 0 ] && [ "$(grep -c '^bestmove' "$tmp/out")" -eq 12 ] &&
+        [ "$(grep '^bestmove' "$tmp/out" | cut -d' ' -f2 | sort -u | wc -l)" -ge 2 ]; then ok
+    else bad "uci skill varies" "skill 0 played the same move in 12 new games"; fi
+    # A ponder search keeps no time (movetime 300 is long past at the first
+    # readyok) and, after ponderhit, thinks on the clock from then: the
+    # bestmove comes after the readyok sent 0.1 s after the hit.
+    { printf 'setoption name Ponder value true\nsetoption name Move Overhead value 50\nposition startpos\ngo ponder movetime 300\n'
+        sleep 0.6; printf 'isready\nponderhit\n'; sleep 0.1; printf 'isready\n'; sleep 1; } |
+        timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"
+    if [ "$(grep '^\(readyok\|bestmove\|info string\)' "$tmp/out" | cut -d' ' -f1 | tr '\n' ' ')" = "readyok readyok bestmove " ]; then ok
+    else bad "uci ponderhit" "want readyok, readyok (after ponderhit), then bestmove: $(grep -c bestmove "$tmp/out") bestmove(s), $(tr '\n' '|' <"$tmp/out" | grep -o 'readyok\|bestmove[^|]*\|info string[^|]*' | tr '\n' ' ')"; fi
+    # UCI_Variant takes another program's name only for the same game.
+    uci_session "uci variant alias" 'setoption name UCI_Variant value gifford
+setoption name UCI_Variant value normal
+d
+setoption name UCI_Variant value crazyhouse
+'
+    has_line "uci variant alias" "info string variant chess fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    has_line "uci unknown alias" "info string error: unknown variant 'crazyhouse' (one of: chess, gifford, vangog, vangog-past, vangog-future, travelers, chessgi-classic, chessgi)"
     # stop ends an infinite search with a bestmove.
     { printf 'position startpos\ngo infinite\n'; sleep 0.3; printf 'stop\n'; sleep 0.2; } |
         timeout "$LIMIT" "$TTCHESS" engine >"$tmp/out" 2>"$tmp/err"

@@ -35,12 +35,18 @@ static void run_ucinewgame(Uci *u, char *args)
     uci_new_game(u);
 }
 
-/* "stop", and "ponderhit": the ponder search ("go ponder") searches
- * without a limit, so a hit ends it with the move it has found. */
 static void run_stop(Uci *u, char *args)
 {
     (void)args;
     uci_stop(u);
+}
+
+/* "ponderhit": the move pondered on was played; the search goes on, now
+ * on the clock. */
+static void run_ponderhit(Uci *u, char *args)
+{
+    (void)args;
+    uci_ponderhit(u);
 }
 
 /* "d": the variant and FEN of the present position. */
@@ -64,7 +70,7 @@ static const UciCommand COMMANDS[] = {
     { "position", uci_position },
     { "go", uci_go },
     { "stop", run_stop },
-    { "ponderhit", run_stop },
+    { "ponderhit", run_ponderhit },
     { "quit", NULL },
     { "d", run_d },
 };

@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <strings.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,30 +109,58 @@ static void stop_search(Uci *u)
     wait_search(u);
 }
 
+/* Forgets the position, for a new game or a new variant. */
+static void drop_position(Uci *u)
+{
+    if (u->have_game) game_free(&u->game);
+    u->have_game = false;
+    text_clear(&u->refused);
+}
+
+/* Refuses a "position": says why, and leaves no position at all (a GUI
+ * that goes on with "go" is told again, rather than answered for the
+ * previous game). */
+static void refuse_position(Uci *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void refuse_position(Uci *u, const char *fmt, ...)
+{
+    drop_position(u);
+    va_list ap;
+    va_start(ap, fmt);
+    char line[1024];
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    text_add(&u->refused, line);
+    uci_say(u, "info string error: %s", line);
+}
+
 static bool set_position(Uci *u, const char *fen, const char *moves)
 {
     Game g;
     Text err = TEXT_INIT;
     bool ok = game_init(&g, u->variant, &u->options, fen, &err);
     if (!ok) {
-        uci_say(u, "info string error: bad position: %s", text_str(&err));
+        refuse_position(u, "bad position: %s", text_str(&err));
         game_free(&g);
         text_free(&err);
         return false;
     }
     char *copy = strdup(moves ? moves : "");
     int n = 0;
-    for (char *save = NULL, *tok = copy ? strtok_r(copy, " \t", &save) : NULL; tok; tok = strtok_r(NULL, " \t", &save)) {
+    for (char *save = NULL, *tok = copy ? strtok_r(copy, " \t", &save) : NULL; ok && tok; tok = strtok_r(NULL, " \t", &save)) {
         n++;
         text_clear(&err);
         if (!game_play_text(&g, tok, &err)) {
-            uci_say(u, "info string error: action %d '%s': %s (the position stops before it)", n, tok, text_str(&err));
-            break;
+            refuse_position(u, "action %d '%s': %s (no position is set)", n, tok, text_str(&err));
+            ok = false;
         }
     }
     free(copy);
     text_free(&err);
-    if (u->have_game) game_free(&u->game);
+    if (!ok) {
+        game_free(&g);
+        return false;
+    }
+    drop_position(u);
     u->game = g;
     u->have_game = true;
     return true;
@@ -156,7 +185,7 @@ void uci_position(Uci *u, char *args)
     } else if (!strcmp(args, "startpos") || !*args) {
         set_position(u, NULL, moves);
     } else {
-        uci_say(u, "info string error: 'position' needs 'startpos' or 'fen FEN'");
+        refuse_position(u, "'position' needs 'startpos' or 'fen FEN'");
     }
 }
 
@@ -170,13 +199,94 @@ static long long next_number(char **save)
     return v < 0 ? 0 : v > INT_MAX ? INT_MAX : v;
 }
 
+/* A search that only "stop" ends: "go infinite", "go ponder" (until
+ * ponderhit), or "go" with no limit at all. */
+static bool unlimited(const SearchLimits *l)
+{
+    return l->infinite || l->ponder || (!l->depth && !l->nodes && !l->movetime && !l->time[WHITE] && !l->time[BLACK] &&
+                           !l->inc[WHITE] && !l->inc[BLACK] && !l->mate);
+}
+
+/* One action of "go searchmoves", read at the present position; one that
+ * is not legal there is said and left out. */
+static void add_searchmove(Uci *u, const char *text)
+{
+    Line l;
+    Move m;
+    Text err = TEXT_INIT;
+    line_open(&l, &u->game, game_current(&u->game));
+    if (line_parse_text(&l, text, &m, &err)) movelist_add(&u->searchmoves, m);
+    else uci_say(u, "info string error: searchmoves '%s': %s (left out)", text, text_str(&err));
+    line_close(&l);
+    text_free(&err);
+}
+
+/* "go perft N": each root action in coordinate form with its count, a
+ * blank line and "Nodes searched: N", as Stockfish and "ttchess perft
+ * --divide" write them.  It runs in the protocol thread, as Stockfish's
+ * does: the count is the answer, and nothing stops it. */
+static void go_perft(Uci *u, long long depth)
+{
+    if (depth < 1 || depth > 20) {
+        uci_say(u, "info string error: go perft takes a depth from 1 to 20");
+        return;
+    }
+    Line l;
+    MoveList list;
+    Text text = TEXT_INIT;
+    line_open(&l, &u->game, game_current(&u->game));
+    movelist_init(&list);
+    bool ok = line_generate(&l, &list);
+    uint64_t total = 0;
+    for (int i = 0; ok && i < list.count; i++) {
+        uint64_t n = 0;
+        text_clear(&text);
+        ok = u->variant->format_coord(&l, list.moves[i], &text) && line_push(&l, list.moves[i]) &&
+             line_perft(&l, (int)depth - 1, &n);
+        if (!ok) break;
+        line_pop(&l);
+        uci_say(u, "%s: %llu", text_str(&text), (unsigned long long)n);
+        total += n;
+    }
+    if (ok) uci_say(u, "\nNodes searched: %llu", (unsigned long long)total);
+    else uci_say(u, "info string error: out of memory");
+    text_free(&text);
+    movelist_free(&list);
+    line_close(&l);
+}
+
+/* Without a position, the start of the present variant's game; after a
+ * refused one, none: says so (with bestmove 0000 where a move is owed)
+ * and returns false. */
+static bool have_position(Uci *u, bool owes_move)
+{
+    if (u->refused.len) {
+        uci_say(u, "info string no position: %s", text_str(&u->refused));
+        if (owes_move) uci_say(u, "bestmove 0000");
+        return false;
+    }
+    return u->have_game || set_position(u, NULL, NULL);
+}
+
 void uci_go(Uci *u, char *args)
 {
     stop_search(u);
+    char *first_save = NULL;
+    char *rest = args + strspn(args, " \t");
+    if (!strncmp(rest, "perft", 5) && (rest[5] == ' ' || rest[5] == '\t' || !rest[5])) {
+        strtok_r(rest, " \t", &first_save);
+        long long depth = next_number(&first_save);
+        if (have_position(u, false)) go_perft(u, depth);
+        return;
+    }
+    if (!have_position(u, true)) return;
     SearchLimits lim = { 0 };
     lim.multipv = u->multipv;
+    u->searchmoves.count = 0;
+    bool listing = false;   /* after "searchmoves", until the next word of go */
     char *save = NULL;
     for (char *t = strtok_r(args, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        bool word = true;
         if (!strcmp(t, "depth")) lim.depth = (int)next_number(&save);
         else if (!strcmp(t, "nodes")) lim.nodes = (uint64_t)next_number(&save);
         else if (!strcmp(t, "movetime")) lim.movetime = next_number(&save);
@@ -187,14 +297,28 @@ void uci_go(Uci *u, char *args)
         else if (!strcmp(t, "movestogo")) lim.movestogo = (int)next_number(&save);
         else if (!strcmp(t, "mate")) lim.mate = (int)next_number(&save);
         else if (!strcmp(t, "infinite")) lim.infinite = true;
-        else if (!strcmp(t, "ponder")) lim.infinite = true;
+        else if (!strcmp(t, "ponder")) lim.ponder = &u->ponder;
+        else if (!strcmp(t, "searchmoves")) listing = true;
+        else word = false;
+        if (word) {
+            listing = listing && !strcmp(t, "searchmoves");
+            continue;
+        }
+        if (listing) add_searchmove(u, t);
         else uci_say(u, "info string ignoring '%s' in go", t);
     }
-    if (!u->have_game) set_position(u, NULL, NULL);
+    lim.searchmoves = u->searchmoves.moves;
+    lim.searchmoves_count = u->searchmoves.count;
+    /* A search among some actions with no limit at all is a question
+     * about them, not analysis to run until "stop": it gets a second. */
+    if (lim.searchmoves_count && unlimited(&lim) && !lim.infinite) lim.movetime = UCI_SEARCHMOVES_MS;
     /* Cleared here, before the thread starts, so that a "stop" that comes
      * before the search has begun still ends it. */
     atomic_store(&u->stop, false);
+    atomic_store(&u->ponder, lim.ponder != NULL);
     lim.stop = &u->stop;
+    lim.move_overhead_given = true;
+    lim.move_overhead = u->move_overhead;
     u->limits = lim;
     if (pthread_create(&u->thread, NULL, search_thread, u) != 0) {
         uci_say(u, "info string error: cannot start the search thread");
@@ -216,6 +340,9 @@ void uci_print_options(Uci *u)
     uci_say(u, "option name MultiPV type spin default 1 min 1 max %d", ENGINE_MAX_MULTIPV);
     uci_say(u, "option name Skill Level type spin default %d min 0 max %d", ENGINE_SKILL_MAX, ENGINE_SKILL_MAX);
     uci_say(u, "option name Clear Hash type button");
+    uci_say(u, "option name Ponder type check default false");
+    uci_say(u, "option name Move Overhead type spin default %d min 0 max %d", UCI_MOVE_OVERHEAD_DEFAULT,
+            UCI_MOVE_OVERHEAD_MAX);
 }
 
 /* A spin option's value: a whole number from min to max, else an error
@@ -233,12 +360,22 @@ static bool spin_value(Uci *u, const char *name, const char *value, long min, lo
     return true;
 }
 
-/* A search that only "stop" ends: "go infinite", "go ponder", or "go"
- * with no limit at all. */
-static bool unlimited(const SearchLimits *l)
+/* Names other programs give one of our games, accepted for UCI_Variant
+ * only where they mean the very same game: xboard's and polyglot's
+ * "normal" and the "standard" of other GUIs are chess.  Fairy-Stockfish's
+ * "chessgi" is NOT our chessgi (it is our chessgi-classic, without time
+ * travel), and no other engine plays our time-travel games, so there are
+ * no other aliases (docs/engine.md). */
+static const struct { const char *alias, *name; } VARIANT_ALIASES[] = {
+    { "normal", "chess" },
+    { "standard", "chess" },
+};
+
+static const Variant *find_variant(const char *name)
 {
-    return l->infinite || (!l->depth && !l->nodes && !l->movetime && !l->time[WHITE] && !l->time[BLACK] &&
-                           !l->inc[WHITE] && !l->inc[BLACK] && !l->mate);
+    for (size_t i = 0; i < sizeof VARIANT_ALIASES / sizeof VARIANT_ALIASES[0]; i++)
+        if (!strcmp(name, VARIANT_ALIASES[i].alias)) return variant_find(VARIANT_ALIASES[i].name);
+    return variant_find(name);
 }
 
 /* "setoption name NAME [value VALUE]": names may hold spaces. */
@@ -261,7 +398,7 @@ void uci_setoption(Uci *u, char *args)
     while (*name == ' ') name++;
     for (char *end = name + strlen(name); end > name && end[-1] == ' ';) *--end = 0;
     if (!strcasecmp(name, "UCI_Variant")) {
-        const Variant *v = variant_find(value);
+        const Variant *v = find_variant(value);
         if (!v) {
             Text names = TEXT_INIT;
             variant_names(&names);
@@ -271,8 +408,7 @@ void uci_setoption(Uci *u, char *args)
         }
         u->variant = v;
         options_default(v, &u->options);
-        if (u->have_game) game_free(&u->game);
-        u->have_game = false;
+        drop_position(u);
     } else if (!strcasecmp(name, "VariantOptions")) {
         Options o;
         Text err = TEXT_INIT;
@@ -293,6 +429,13 @@ void uci_setoption(Uci *u, char *args)
     } else if (!strcasecmp(name, "Skill Level")) {
         int n;
         if (spin_value(u, "Skill Level", value, 0, ENGINE_SKILL_MAX, &n)) engine_set_skill(u->engine, n);
+    } else if (!strcasecmp(name, "Move Overhead")) {
+        spin_value(u, "Move Overhead", value, 0, UCI_MOVE_OVERHEAD_MAX, &u->move_overhead);
+    } else if (!strcasecmp(name, "Ponder")) {
+        /* Only tells the engine that the GUI may send "go ponder"; it
+         * ponders whenever asked, so there is nothing to keep. */
+        if (strcasecmp(value, "true") && strcasecmp(value, "false"))
+            uci_say(u, "info string error: Ponder takes true or false, not '%s'", value);
     } else if (!strcasecmp(name, "Clear Hash")) {
         engine_new_game(u->engine);
     } else {
@@ -302,7 +445,7 @@ void uci_setoption(Uci *u, char *args)
 
 void uci_print_fen(Uci *u)
 {
-    if (!u->have_game) set_position(u, NULL, NULL);
+    if (!have_position(u, false)) return;
     Text fen = TEXT_INIT;
     u->variant->to_fen(&u->game.options, game_state(&u->game), &fen);
     uci_say(u, "info string variant %s fen %s", u->variant->name, text_str(&fen));
@@ -312,12 +455,26 @@ void uci_print_fen(Uci *u)
 
 void uci_stop(Uci *u) { stop_search(u); }
 
+void uci_ponderhit(Uci *u) { atomic_store(&u->ponder, false); }
+
+/* Weakened play ("Skill Level" below the maximum) picks among its best
+ * lines by chance; seeded from the clock at each new game, as Stockfish
+ * does, so that it varies from game to game rather than repeating one
+ * game forever.  (bench and analyze keep the engine's fixed seed.) */
+static void seed_from_clock(Uci *u)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    uint64_t seed = (uint64_t)t.tv_sec * 1000000007ULL ^ (uint64_t)t.tv_nsec * 0x9e3779b97f4a7c15ULL;
+    engine_set_seed(u->engine, seed);
+}
+
 void uci_new_game(Uci *u)
 {
     stop_search(u);
     engine_new_game(u->engine);
-    if (u->have_game) game_free(&u->game);
-    u->have_game = false;
+    seed_from_clock(u);
+    drop_position(u);
 }
 
 bool uci_open(Uci *u, FILE *out)
@@ -329,6 +486,9 @@ bool uci_open(Uci *u, FILE *out)
     u->variant = &VARIANT_CHESS;
     options_default(u->variant, &u->options);
     u->multipv = 1;
+    u->move_overhead = UCI_MOVE_OVERHEAD_DEFAULT;
+    seed_from_clock(u);
+    movelist_init(&u->searchmoves);
     pthread_mutex_init(&u->out, NULL);
     return true;
 }
@@ -340,7 +500,9 @@ void uci_close(Uci *u, bool quitting)
      * would never end, so it is stopped, as it is by "quit". */
     if (!quitting && u->searching && !unlimited(&u->limits)) wait_search(u);
     stop_search(u);
-    if (u->have_game) game_free(&u->game);
+    drop_position(u);
+    text_free(&u->refused);
+    movelist_free(&u->searchmoves);
     engine_free(u->engine);
     pthread_mutex_destroy(&u->out);
 }

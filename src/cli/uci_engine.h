@@ -14,18 +14,29 @@
 #include "engine.h"
 
 
+/* How long "go searchmoves" with no limit thinks (ms). */
+enum { UCI_SEARCHMOVES_MS = 1000 };
+/* "Move Overhead": the engine's own 30 ms unless the GUI says otherwise. */
+enum { UCI_MOVE_OVERHEAD_DEFAULT = 30, UCI_MOVE_OVERHEAD_MAX = 5000 };
+
 typedef struct Uci {
     Engine *engine;
     const Variant *variant;
     Options options;
     Game game;
     bool have_game;
+    /* Why the last "position" was refused, or empty: a refused position
+     * leaves none, so that "go" cannot answer for another game. */
+    Text refused;
     int multipv;
+    MoveList searchmoves;       /* the last "go searchmoves", for the search thread */
     pthread_t thread;
     bool searching;
     SearchLimits limits;
     FILE *stream;               /* where the answers go */
     _Atomic bool stop;          /* "stop" for the search thread (SearchLimits.stop) */
+    _Atomic bool ponder;        /* true from "go ponder" to "ponderhit" (SearchLimits.ponder) */
+    int move_overhead;          /* "Move Overhead", ms */
     pthread_mutex_t out;
 } Uci;
 
@@ -46,6 +57,7 @@ void uci_setoption(Uci *u, char *args);
 void uci_position(Uci *u, char *args);
 void uci_go(Uci *u, char *args);
 void uci_stop(Uci *u);
+void uci_ponderhit(Uci *u);
 void uci_print_fen(Uci *u);
 
 #endif

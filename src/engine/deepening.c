@@ -103,10 +103,11 @@ void search_iterate(Worker *w, const Iteration *it)
         search_sort_root(w->root, 0, e->multipv < w->root_count ? e->multipv : w->root_count);
         report_lines(w, depth, it ? it->report : NULL, it ? it->context : NULL);
         if (mate_found(e, w)) break;
-        if (e->soft_ms && now_ms() - e->start_ms >= e->soft_ms) break;
+        bool timed = !still_pondering(e);
+        if (timed && e->soft_ms && now_ms() - e->start_ms >= e->soft_ms) break;
         if (stop_requested(e)) break;
         /* A single legal action needs no thought under a clock. */
-        if (w->root_count == 1 && (e->soft_ms || e->limits.movetime) && depth >= 4) break;
+        if (timed && w->root_count == 1 && (e->soft_ms || e->limits.movetime) && depth >= 4) break;
     }
 }
 

@@ -101,7 +101,8 @@ static void plan_time(Engine *e, Color side)
     int64_t left = lim->time[side], inc = lim->inc[side];
     if (left <= 0 && inc <= 0) return;
     int moves = lim->movestogo > 0 ? lim->movestogo : SEARCH.default_moves_to_go;
-    int64_t usable = left - SEARCH.move_overhead_ms;
+    int64_t overhead = lim->move_overhead_given ? lim->move_overhead : SEARCH.move_overhead_ms;
+    int64_t usable = left - overhead;
     if (usable < 1) usable = 1;
     int64_t soft = usable / moves + inc * 3 / 4;
     int64_t hard = soft * 4;
@@ -163,6 +164,20 @@ static int pick_weakened(Worker *w, int lines, int skill)
     return best;
 }
 
+/* Keeps, of the root actions, those the caller restricts the search to. */
+static void keep_searchmoves(MoveList *root, const SearchLimits *limits)
+{
+    if (limits->searchmoves_count <= 0) return;
+    int kept = 0;
+    for (int i = 0; i < root->count; i++)
+        for (int k = 0; k < limits->searchmoves_count; k++)
+            if (move_equal(root->moves[i], limits->searchmoves[k])) {
+                root->moves[kept++] = root->moves[i];
+                break;
+            }
+    root->count = kept;
+}
+
 bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchReport report, void *context,
                    SearchResult *out, Text *err)
 {
@@ -179,6 +194,7 @@ bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchR
     if (limits->mate > 0 && !limits->depth && 2 * limits->mate + 2 < e->max_depth) e->max_depth = 2 * limits->mate + 2;
     if (weakened && e->max_depth > 1 + e->skill / 2) e->max_depth = 1 + e->skill / 2;
     plan_time(e, game_board(g)->side);
+    e->pondering = limits->ponder != NULL;
     atomic_store(&e->stop, false);
     atomic_store(&e->halt, false);
     tt_new_search(&e->tt);
@@ -191,6 +207,7 @@ bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchR
         movelist_free(&root);
         return text_fail(err, "out of memory");
     }
+    if (o.result == RESULT_NONE) keep_searchmoves(&root, limits);
     if (o.result != RESULT_NONE || root.count == 0) {
         movelist_free(&root);
         return true;
@@ -213,8 +230,10 @@ bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchR
         Worker *main_worker = &e->workers[0];
         Iteration it = { report, context };
         search_iterate(main_worker, &it);
-        /* Under "go infinite" the answer waits for engine_stop, as UCI asks. */
-        while (limits->infinite && !stop_requested(e)) nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+        /* Under "go infinite", and while pondering, the answer waits for
+         * engine_stop (or ponderhit), as UCI asks. */
+        while ((limits->infinite || still_pondering(e)) && !stop_requested(e))
+            nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
         atomic_store(&e->stop, true);
         for (int i = 1; i < running; i++) pthread_join(e->workers[i].thread, NULL);
         for (int i = 0; i < started; i++) ok = ok && !e->workers[i].out_of_memory;

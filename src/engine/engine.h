@@ -39,12 +39,26 @@ typedef struct SearchLimits {
     int mate;              /* look for a mate in this many moves            */
     bool infinite;
     int multipv;           /* lines to report, 1 or more                    */
+    /* The root actions to choose among ("go searchmoves"), or none
+     * (count 0): all of them.  Actions not legal at the root are left out. */
+    const Move *searchmoves;
+    int searchmoves_count;
     /* A stop request owned by the caller, or NULL: the search ends soon
      * after it reads true (as after engine_stop).  A caller that searches
      * in another thread clears it before starting that thread and sets it
      * to stop, so that a stop given before the search has begun is not
      * lost (engine_stop's flag is reset when a search starts). */
     const _Atomic bool *stop;
+    /* Pondering ("go ponder"), or NULL: a flag owned by the caller, true
+     * while the opponent is still to move.  Until it turns false the
+     * search keeps no time (it ends only by depth, nodes, or stop, and
+     * holds its answer); when it turns false (ponderhit) the time limits
+     * count from that moment, as in Stockfish. */
+    const _Atomic bool *ponder;
+    /* Milliseconds kept back from the clock for the pipe and the GUI
+     * ("Move Overhead"); when not given, 30. */
+    bool move_overhead_given;
+    int64_t move_overhead;
 } SearchLimits;
 
 /* One line the search reports, after each completed iteration. */

@@ -84,9 +84,10 @@ static bool count_node_and_check(Worker *w)
     if (w->aborted) return true;
     Engine *e = w->engine;
     if (w->id == 0 && n % (uint64_t)SEARCH.check_time_every == 0) {
+        bool timed = !still_pondering(e);   /* first: a ponderhit restarts the clock */
         int64_t spent = now_ms() - e->start_ms;
-        if (e->hard_ms && spent >= e->hard_ms) atomic_store(&e->stop, true);
-        if (e->halt_ms && spent >= e->halt_ms) atomic_store(&e->halt, true);
+        if (timed && e->hard_ms && spent >= e->hard_ms) atomic_store(&e->stop, true);
+        if (timed && e->halt_ms && spent >= e->halt_ms) atomic_store(&e->halt, true);
         if (e->limits.nodes && total_nodes(e) >= e->limits.nodes) atomic_store(&e->stop, true);
         if (e->limits.stop && atomic_load(e->limits.stop)) {
             atomic_store(&e->stop, true);

@@ -128,6 +128,7 @@ struct Engine {
     int multipv;
     int max_depth;
     int64_t start_ms, soft_ms, hard_ms;   /* 0: no limit */
+    bool pondering;                       /* until ponderhit (SearchLimits.ponder) */
     int64_t halt_ms;                      /* 0: none; ends even the first root action */
     Worker *workers;
 };
@@ -150,6 +151,18 @@ static inline uint64_t total_nodes(const Engine *e)
 
 /* Has anyone asked the search to end: engine_stop, the search itself
  * (time, nodes), or the caller's own flag (SearchLimits.stop)? */
+/* Is the search still pondering?  The first time it finds the caller's
+ * flag turned false (ponderhit) the clock starts, from then.  Only the
+ * first thread asks (it alone looks at the clock). */
+static inline bool still_pondering(Engine *e)
+{
+    if (!e->pondering) return false;
+    if (atomic_load(e->limits.ponder)) return true;
+    e->pondering = false;
+    e->start_ms = now_ms();
+    return false;
+}
+
 static inline bool stop_requested(const Engine *e)
 {
     return atomic_load(&e->stop) || (e->limits.stop && atomic_load(e->limits.stop));
