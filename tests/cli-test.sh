@@ -527,6 +527,30 @@ gifford_records() {
     expect_error "replay missing file" "error: cannot open '$tmp/none.pgn'" replay "$tmp/none.pgn"
     expect_error "export without a format" "error: export needs exactly one of --pgn, --sheets and --gc" export "$SAMPLE"
     expect_help "replay help" "usage: ttchess replay*" replay --help
+    # A file of ten games is read whole: replay reports each game's result,
+    # export writes them all, and what it writes reads back the same.
+    : >"$tmp/ten.pgn"
+    for n in 1 2 3 4 5 6 7 8 9 10; do
+        if [ $((n % 2)) = 1 ]; then printf '[Round "%s"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 %s 1-0\n\n' "$n" "$([ $n = 1 ] && echo Nc6 || echo d6)"
+        else printf '[Round "%s"]\n\n1. d4 {%s} d5 *\n\n' "$n" "$n"; fi >>"$tmp/ten.pgn"
+    done
+    run replay "$tmp/ten.pgn"
+    if status_is "replay ten games" 0 && [ "$(grep -c '^\[Timeline 1\]$' "$tmp/out")" = 10 ] &&
+        [ "$(grep -c '^1-0 result recorded in the game file$' "$tmp/out")" = 5 ] &&
+        [ "$(grep -c '^ongoing$' "$tmp/out")" = 5 ]; then ok
+    else bad "replay ten games" "expected ten games, five won by white and five going on"; fi
+    run export --pgn "$tmp/ten.pgn"; cp "$tmp/out" "$tmp/ten2.pgn"
+    if status_is "export ten games" 0 && [ "$(grep -c '^\[Round ' "$tmp/ten2.pgn")" = 10 ] &&
+        grep -qF '[Round "10"]' "$tmp/ten2.pgn"; then ok
+    else bad "export ten games" "expected ten games written"; fi
+    run export --pgn "$tmp/ten2.pgn"
+    if status_is "export ten games again" 0 && same_nonempty "$tmp/out" "$tmp/ten2.pgn"; then ok
+    else bad "export ten games again" "the exported file does not read back the same"; fi
+    printf '1. e4 e5 *\n\n1. e4 Ke7 *\n' >"$tmp/second-bad.pgn"
+    run replay "$tmp/second-bad.pgn"
+    if status_is "replay names the bad game" 2 && file_is "$tmp/err" "error: $tmp/second-bad.pgn, game 2: move 2 (Ke7): no king can reach e7" &&
+        [ "$(tail -n 1 "$tmp/out")" = ongoing ]; then ok
+    else bad "replay names the bad game" "expected the first game, then the second's error with its number"; fi
     expect_help "export help" "usage: ttchess export*" export --help
 }
 
@@ -703,6 +727,11 @@ vangog_commands() {
     else bad "vangog PGN" "$(tr '\n' ' ' <"$tmp/vg.pgn")"; fi
     expect_stdout "vangog PGN replays" "$(printf '[Variant "Time Travel Chess (van Gog)"]\n[VariantMode "full"]\n[Timeline 1]\n1. Qd1-d4*  |  Qd8-d5*\n2. e4  |  Qd6\n3. Qa4  |  Nf6†\n0-0 both obligations unmet')" \
         replay "$tmp/vg.pgn"
+    # A draw agreed with an obligation open is judged by the game, as 'end --how draw' judges it.
+    printf '[Variant "Time Travel Chess (van Gog)"]\n[Result "1/2-1/2"]\n[Termination "agreed draw"]\n\n1. Qd1-d4* e5 2. e4 Nf6 1/2-1/2\n' >"$tmp/vg-draw.pgn"
+    run replay "$tmp/vg-draw.pgn"
+    if status_is "vangog agreed draw replays" 0 && [ "$(tail -n 1 "$tmp/out")" = "0-1 white obligations unmet" ]; then ok
+    else bad "vangog agreed draw replays" "expected '0-1 white obligations unmet' last, got '$(tail -n 1 "$tmp/out")'"; fi
     run export --sheets "$tmp/vg.pgn"; cp "$tmp/out" "$tmp/vg.sheets"
     expect_stdout "vangog sheets replay" "$(printf '[Variant "Time Travel Chess (van Gog)"]\n[VariantMode "full"]\n[Timeline 1]\n1. Qd1-d4*  |  Qd8-d5*\n2. e4  |  Qd6\n3. Qa4  |  Nf6†\nongoing')" \
         replay "$tmp/vg.sheets"
