@@ -389,6 +389,15 @@ bad_fens() {
         perft --fen "4k3/8/8/8/8/8/8/4K3 x - - 0 1" 1
     expect_error "FEN: bad castling" "error: bad FEN: castling rights must be '-' or letters from 'KQkq'" \
         perft --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkz - 0 1" 1
+    # Rights the board does not fit are refused, in every variant (they share the reader).
+    for v in chess chessgi-classic chessgi gifford travelers vangog; do
+        expect_error "FEN: castling without its pieces ($v)" \
+            "error: bad FEN: the castling right 'K' needs the white king on e1 and a white rook on h1" \
+            status --variant "$v" --fen "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"
+    done
+    expect_error "FEN: castling without its rook" \
+        "error: bad FEN: the castling right 'q' needs the black king on e8 and a black rook on a8" \
+        status --fen "4k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
     expect_error "FEN: bad en passant" \
         "error: bad FEN: the en passant square must be '-' or a square on the 3rd or 6th rank" \
         perft --fen "4k3/8/8/8/8/8/8/4K3 w - e4 0 1" 1
