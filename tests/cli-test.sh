@@ -555,6 +555,15 @@ gifford_records() {
     run export --pgn "$tmp/ten2.pgn"
     if status_is "export ten games again" 0 && same_nonempty "$tmp/out" "$tmp/ten2.pgn"; then ok
     else bad "export ten games again" "the exported file does not read back the same"; fi
+    # Comments, clocks, evaluations and NAGs are kept through export, once each.
+    printf '[Event "notes"]\n\n{start} 1. e4 {[%%clk 0:05:00]} $1 e5 {[%%clk 0:04:58] [%%eval 0.3]} 2. Nf3 ; to the line end\nNc6 $2 (2... d6) *\n' >"$tmp/notes.pgn"
+    run export --pgn "$tmp/notes.pgn"; cp "$tmp/out" "$tmp/notes2.pgn"
+    if status_is "export keeps comments and clocks" 0 &&
+        [ "$(sed -n '/^$/,$p' "$tmp/notes2.pgn" | tr '\n' ' ')" = ' {start} 1. e4 {[%clk 0:05:00]} $1 e5 {[%clk 0:04:58] [%eval 0.3]} 2. Nf3 { to the line end} 2... Nc6 $2 *  ' ]; then ok
+    else bad "export keeps comments and clocks" "$(tr '\n' ' ' <"$tmp/notes2.pgn")"; fi
+    run export --pgn "$tmp/notes2.pgn"
+    if status_is "export keeps comments once" 0 && same_nonempty "$tmp/out" "$tmp/notes2.pgn"; then ok
+    else bad "export keeps comments once" "a second export changed the file"; fi
     printf '1. e4 e5 *\n\n1. e4 Ke7 *\n' >"$tmp/second-bad.pgn"
     run replay "$tmp/second-bad.pgn"
     if status_is "replay names the bad game" 2 && file_is "$tmp/err" "error: $tmp/second-bad.pgn, game 2: move 2 (Ke7): no king can reach e7" &&
@@ -846,9 +855,11 @@ travelers_commands() {
         else bad "travelers record $n" "does not end '$result'"; fi
     done
     run export --pgn "tests/data/travelers-game2.pgn"
+    # The record's comments are kept; without them, the seed's notation.
     if status_is "travelers export" 0 && grep -qF "[Variant \"Time Traveler's Chess\"]" "$tmp/out" &&
-        grep -qF '2. Bb5/e8+ d4/d3 3. Bxd3+ Qe6/c4 4. Bxc4#' "$tmp/out"; then ok
-    else bad "travelers export" "no Variant tag or seed notation"; fi
+        grep -qF '{Pirc alert: the Pirc doesn'"'"'t work.}' "$tmp/out" &&
+        tr '\n' ' ' <"$tmp/out" | sed 's/ {[^}]*}//g; s/ [0-9]*\.\.\.//g' | grep -qF '2. Bb5/e8+ d4/d3 3. Bxd3+ Qe6/c4 4. Bxc4#'; then ok
+    else bad "travelers export" "no Variant tag, comment or seed notation"; fi
     # supports and check.
     run supports --variant travelers f6
     if status_is "supports f6" 0 && grep -q 'knight knight b1 (b1c3 c3e4 e4f6)' "$tmp/out" &&

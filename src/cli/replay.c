@@ -133,11 +133,12 @@ static bool nothing_left(const char *p)
  * (always after the first game of score sheets or a Game Courier log, which
  * hold one).  Exits with a message on any error; from the second game of a
  * PGN file on, the message names the game by its number. */
-static bool next_record(RecordFile *rf, Game *g, PgnHeader *h)
+static bool next_record(RecordFile *rf, Game *g, PgnHeader *h, PgnNotes *notes)
 {
     if (rf->games > 0 && (!rf->next || nothing_left(rf->next))) return false;
     Text err = TEXT_INIT;
     pgn_header_init(h);
+    pgn_notes_init(notes);
     const char *opts = text_str(&rf->options);
     bool ok;
     if (rf->games == 0 && gc_detect(rf->text)) {
@@ -147,12 +148,13 @@ static bool next_record(RecordFile *rf, Game *g, PgnHeader *h)
         ok = sheets_read(rf->text, rf->variant, opts, g, &err);
         rf->next = NULL;
     } else {
-        ok = pgn_read(rf->next, rf->variant, opts, g, h, &rf->next, &err);
+        ok = pgn_read_notes(rf->next, rf->variant, opts, g, h, notes, &rf->next, &err);
     }
     rf->games++;
     if (!ok) {
         game_free(g);
         pgn_header_free(h);
+        pgn_notes_free(notes);
         char where[64] = "";
         if (rf->games > 1) snprintf(where, sizeof where, "game %d", rf->games);
         Text prefix = TEXT_INIT;
@@ -167,14 +169,16 @@ int cmd_replay(int argc, char **argv)
     RecordFile rf;
     Game g;
     PgnHeader h;
+    PgnNotes notes;
     open_record(argc, argv, NULL, NULL, NULL, &rf);
-    while (next_record(&rf, &g, &h)) {
+    while (next_record(&rf, &g, &h, &notes)) {
         Text out = TEXT_INIT;
         if (!sheets_write(&g, &out)) cli_fail("out of memory");
         cli_print_text(&out);
         cli_print_outcome(&g, "");
         text_free(&out);
         pgn_header_free(&h);
+        pgn_notes_free(&notes);
         game_free(&g);
     }
     close_record(&rf);
@@ -187,6 +191,7 @@ int cmd_export(int argc, char **argv)
     RecordFile rf;
     Game g;
     PgnHeader h;
+    PgnNotes notes;
     /* Check the format before reading, so a missing one is the first error. */
     for (int i = 1; i < argc; i++) {
         pgn |= !strcmp(argv[i], "--pgn");
@@ -195,14 +200,15 @@ int cmd_export(int argc, char **argv)
     }
     if (pgn + sheets + gc != 1) cli_fail("export needs exactly one of --pgn, --sheets and --gc");
     open_record(argc, argv, &pgn, &sheets, &gc, &rf);
-    while (next_record(&rf, &g, &h)) {
+    while (next_record(&rf, &g, &h, &notes)) {
         Text out = TEXT_INIT;
-        bool ok = pgn ? pgn_write(&g, &h, &out) : sheets ? sheets_write(&g, &out) : gc_write(&g, &out);
+        bool ok = pgn ? pgn_write_notes(&g, &h, &notes, &out) : sheets ? sheets_write(&g, &out) : gc_write(&g, &out);
         if (!ok) cli_fail("out of memory");
         cli_print_text(&out);
         if (sheets) cli_print_outcome(&g, "# Result: ");
         text_free(&out);
         pgn_header_free(&h);
+        pgn_notes_free(&notes);
         game_free(&g);
     }
     close_record(&rf);
