@@ -689,8 +689,9 @@ static bool write_movetext(const Game *g, const RecordEnd *end, const char *cons
     Writer w = { out, 0, false };
     bool ok = true;
     int at = 0, last = game_count(g) - 1;
-    const char *none[] = { NULL };
-    write_notes(&w, notes, &at, 0, none);
+    /* A game with no action ends with its note after node 0. */
+    const char *before[] = { last == 0 ? text_str(&end->note) : "", NULL };
+    write_notes(&w, notes, &at, 0, before);
     for (int i = 1; i <= last && ok; i++) {
         Text note = TEXT_INIT;
         ok = write_action(&w, g, i, &note);
