@@ -389,6 +389,15 @@ bad_fens() {
         perft --fen "4k3/8/8/8/8/8/8/4K3 x - - 0 1" 1
     expect_error "FEN: bad castling" "error: bad FEN: castling rights must be '-' or letters from 'KQkq'" \
         perft --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkz - 0 1" 1
+    # Rights the board does not fit are refused, in every variant (they share the reader).
+    for v in chess chessgi-classic chessgi gifford travelers vangog; do
+        expect_error "FEN: castling without its pieces ($v)" \
+            "error: bad FEN: the castling right 'K' needs the white king on e1 and a white rook on h1" \
+            status --variant "$v" --fen "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"
+    done
+    expect_error "FEN: castling without its rook" \
+        "error: bad FEN: the castling right 'q' needs the black king on e8 and a black rook on a8" \
+        status --fen "4k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
     expect_error "FEN: bad en passant" \
         "error: bad FEN: the en passant square must be '-' or a square on the 3rd or 6th rank" \
         perft --fen "4k3/8/8/8/8/8/8/4K3 w - e4 0 1" 1
@@ -527,6 +536,39 @@ gifford_records() {
     expect_error "replay missing file" "error: cannot open '$tmp/none.pgn'" replay "$tmp/none.pgn"
     expect_error "export without a format" "error: export needs exactly one of --pgn, --sheets and --gc" export "$SAMPLE"
     expect_help "replay help" "usage: ttchess replay*" replay --help
+    # A file of ten games is read whole: replay reports each game's result,
+    # export writes them all, and what it writes reads back the same.
+    : >"$tmp/ten.pgn"
+    for n in 1 2 3 4 5 6 7 8 9 10; do
+        if [ $((n % 2)) = 1 ]; then printf '[Round "%s"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 %s 1-0\n\n' "$n" "$([ $n = 1 ] && echo Nc6 || echo d6)"
+        else printf '[Round "%s"]\n\n1. d4 {%s} d5 *\n\n' "$n" "$n"; fi >>"$tmp/ten.pgn"
+    done
+    run replay "$tmp/ten.pgn"
+    if status_is "replay ten games" 0 && [ "$(grep -c '^\[Timeline 1\]$' "$tmp/out")" = 10 ] &&
+        [ "$(grep -c '^1-0 result recorded in the game file$' "$tmp/out")" = 5 ] &&
+        [ "$(grep -c '^ongoing$' "$tmp/out")" = 5 ]; then ok
+    else bad "replay ten games" "expected ten games, five won by white and five going on"; fi
+    run export --pgn "$tmp/ten.pgn"; cp "$tmp/out" "$tmp/ten2.pgn"
+    if status_is "export ten games" 0 && [ "$(grep -c '^\[Round ' "$tmp/ten2.pgn")" = 10 ] &&
+        grep -qF '[Round "10"]' "$tmp/ten2.pgn"; then ok
+    else bad "export ten games" "expected ten games written"; fi
+    run export --pgn "$tmp/ten2.pgn"
+    if status_is "export ten games again" 0 && same_nonempty "$tmp/out" "$tmp/ten2.pgn"; then ok
+    else bad "export ten games again" "the exported file does not read back the same"; fi
+    # Comments, clocks, evaluations and NAGs are kept through export, once each.
+    printf '[Event "notes"]\n\n{start} 1. e4 {[%%clk 0:05:00]} $1 e5 {[%%clk 0:04:58] [%%eval 0.3]} 2. Nf3 ; to the line end\nNc6 $2 (2... d6) *\n' >"$tmp/notes.pgn"
+    run export --pgn "$tmp/notes.pgn"; cp "$tmp/out" "$tmp/notes2.pgn"
+    if status_is "export keeps comments and clocks" 0 &&
+        [ "$(sed -n '/^$/,$p' "$tmp/notes2.pgn" | tr '\n' ' ')" = ' {start} 1. e4 {[%clk 0:05:00]} $1 e5 {[%clk 0:04:58] [%eval 0.3]} 2. Nf3 { to the line end} 2... Nc6 $2 *  ' ]; then ok
+    else bad "export keeps comments and clocks" "$(tr '\n' ' ' <"$tmp/notes2.pgn")"; fi
+    run export --pgn "$tmp/notes2.pgn"
+    if status_is "export keeps comments once" 0 && same_nonempty "$tmp/out" "$tmp/notes2.pgn"; then ok
+    else bad "export keeps comments once" "a second export changed the file"; fi
+    printf '1. e4 e5 *\n\n1. e4 Ke7 *\n' >"$tmp/second-bad.pgn"
+    run replay "$tmp/second-bad.pgn"
+    if status_is "replay names the bad game" 2 && file_is "$tmp/err" "error: $tmp/second-bad.pgn, game 2: move 2 (Ke7): no king can reach e7" &&
+        [ "$(tail -n 1 "$tmp/out")" = ongoing ]; then ok
+    else bad "replay names the bad game" "expected the first game, then the second's error with its number"; fi
     expect_help "export help" "usage: ttchess export*" export --help
 }
 
@@ -703,6 +745,11 @@ vangog_commands() {
     else bad "vangog PGN" "$(tr '\n' ' ' <"$tmp/vg.pgn")"; fi
     expect_stdout "vangog PGN replays" "$(printf '[Variant "Time Travel Chess (van Gog)"]\n[VariantMode "full"]\n[Timeline 1]\n1. Qd1-d4*  |  Qd8-d5*\n2. e4  |  Qd6\n3. Qa4  |  Nf6†\n0-0 both obligations unmet')" \
         replay "$tmp/vg.pgn"
+    # A draw agreed with an obligation open is judged by the game, as 'end --how draw' judges it.
+    printf '[Variant "Time Travel Chess (van Gog)"]\n[Result "1/2-1/2"]\n[Termination "agreed draw"]\n\n1. Qd1-d4* e5 2. e4 Nf6 1/2-1/2\n' >"$tmp/vg-draw.pgn"
+    run replay "$tmp/vg-draw.pgn"
+    if status_is "vangog agreed draw replays" 0 && [ "$(tail -n 1 "$tmp/out")" = "0-1 white obligations unmet" ]; then ok
+    else bad "vangog agreed draw replays" "expected '0-1 white obligations unmet' last, got '$(tail -n 1 "$tmp/out")'"; fi
     run export --sheets "$tmp/vg.pgn"; cp "$tmp/out" "$tmp/vg.sheets"
     expect_stdout "vangog sheets replay" "$(printf '[Variant "Time Travel Chess (van Gog)"]\n[VariantMode "full"]\n[Timeline 1]\n1. Qd1-d4*  |  Qd8-d5*\n2. e4  |  Qd6\n3. Qa4  |  Nf6†\nongoing')" \
         replay "$tmp/vg.sheets"
@@ -808,9 +855,11 @@ travelers_commands() {
         else bad "travelers record $n" "does not end '$result'"; fi
     done
     run export --pgn "tests/data/travelers-game2.pgn"
+    # The record's comments are kept; without them, the seed's notation.
     if status_is "travelers export" 0 && grep -qF "[Variant \"Time Traveler's Chess\"]" "$tmp/out" &&
-        grep -qF '2. Bb5/e8+ d4/d3 3. Bxd3+ Qe6/c4 4. Bxc4#' "$tmp/out"; then ok
-    else bad "travelers export" "no Variant tag or seed notation"; fi
+        grep -qF '{Pirc alert: the Pirc doesn'"'"'t work.}' "$tmp/out" &&
+        tr '\n' ' ' <"$tmp/out" | sed 's/ {[^}]*}//g; s/ [0-9]*\.\.\.//g' | grep -qF '2. Bb5/e8+ d4/d3 3. Bxd3+ Qe6/c4 4. Bxc4#'; then ok
+    else bad "travelers export" "no Variant tag, comment or seed notation"; fi
     # supports and check.
     run supports --variant travelers f6
     if status_is "supports f6" 0 && grep -q 'knight knight b1 (b1c3 c3e4 e4f6)' "$tmp/out" &&

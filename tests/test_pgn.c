@@ -987,6 +987,71 @@ static void test_no_crash_on_damaged_text(void **state)
     free(text);
 }
 
+/* ------------------------------------------------------------------ */
+/* Records as other programs write them                                */
+/* ------------------------------------------------------------------ */
+
+/* Comments (clocks and evaluations among them), ';' comments and NAGs are
+ * kept by pgn_read_notes after the node they follow, and written back by
+ * pgn_write_notes once each, beside the writer's own comments. */
+static void test_notes_kept(void **state)
+{
+    (void)state;
+    const char *text = "{start} 1. e4 {[%clk 0:05:00]} $1 e5 {[%clk 0:04:58] [%eval 0.3]} 2. Nf3 ; line\nNc6 $2 (2... d6) *\n";
+    Game g;
+    PgnHeader h;
+    PgnNotes notes;
+    Text err = TEXT_INIT, out = TEXT_INIT, again = TEXT_INIT;
+    pgn_header_init(&h);
+    pgn_notes_init(&notes);
+    if (!pgn_read_notes(text, NULL, NULL, &g, &h, &notes, NULL, &err)) fail_msg("refused: %s", text_str(&err));
+    static const struct {
+        int node;
+        const char *token;
+    } want[] = { { 0, "{start}" }, { 1, "{[%clk 0:05:00]}" }, { 1, "$1" },
+                 { 2, "{[%clk 0:04:58] [%eval 0.3]}" }, { 3, "{ line}" }, { 4, "$2" } };
+    assert_int_equal(notes.count, sizeof want / sizeof want[0]);
+    for (int i = 0; i < notes.count; i++) {
+        assert_int_equal(notes.notes[i].node, want[i].node);
+        assert_string_equal(notes.notes[i].token, want[i].token);
+    }
+    assert_true(pgn_write_notes(&g, &h, &notes, &out));
+    assert_contains(text_str(&out), "{start} 1. e4 {[%clk 0:05:00]} $1 e5 {[%clk 0:04:58] [%eval 0.3]} 2. Nf3 { line}\n2... Nc6 $2 *\n");
+    /* Read back and written again: the same text. */
+    Game back;
+    PgnHeader hb;
+    PgnNotes nb;
+    pgn_header_init(&hb);
+    pgn_notes_init(&nb);
+    assert_true(pgn_read_notes(text_str(&out), NULL, NULL, &back, &hb, &nb, NULL, &err));
+    assert_true(pgn_write_notes(&back, &hb, &nb, &again));
+    assert_string_equal(text_str(&out), text_str(&again));
+    game_free(&g);
+    game_free(&back);
+    pgn_header_free(&h);
+    pgn_header_free(&hb);
+    pgn_notes_free(&notes);
+    pgn_notes_free(&nb);
+    text_free(&err);
+    text_free(&out);
+    text_free(&again);
+}
+
+/* A van Gog draw agreed with White's obligation open is judged by the
+ * game's rules, as 'end --how draw' judges it in play. */
+static void test_vangog_agreed_draw_judged(void **state)
+{
+    (void)state;
+    Game g;
+    read_ok("[Variant \"Time Travel Chess (van Gog)\"]\n[Result \"1/2-1/2\"]\n[Termination \"agreed draw\"]\n\n"
+            "1. Qd1-d4* e5 2. e4 Nf6 1/2-1/2\n",
+            NULL, &g, NULL);
+    char *line = status_copy(&g);
+    assert_string_equal(line, "0-1 white obligations unmet");
+    free(line);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1014,6 +1079,8 @@ int main(void)
         cmocka_unit_test(test_error_contradicting_result),
         cmocka_unit_test(test_error_empty),
         cmocka_unit_test(test_no_crash_on_damaged_text),
+        cmocka_unit_test(test_notes_kept),
+        cmocka_unit_test(test_vangog_agreed_draw_judged),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
 }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * replay and export: reading a game record (PGN or score sheets), checking
  * every action, and writing it again. */
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,8 +70,19 @@ static char *read_all(const char *path)
     return buf;
 }
 
-/* Reads FILE into g; exits with a message on any error. */
-static void read_record(int argc, char **argv, bool *want_pgn, bool *want_sheets, bool *want_gc, Game *g, PgnHeader *h)
+/* What replay and export were asked to read, and where they stand in it. */
+typedef struct RecordFile {
+    const char *name;
+    const Variant *variant;  /* --variant, or NULL       */
+    Text options;            /* --option, "name=value ..." */
+    char *text;              /* the whole file            */
+    const char *next;        /* where the next game begins */
+    int games;               /* games read so far          */
+} RecordFile;
+
+/* Reads the command line and the whole file; exits with a message on any
+ * error. */
+static void open_record(int argc, char **argv, bool *want_pgn, bool *want_sheets, bool *want_gc, RecordFile *rf)
 {
     CliPosition pos = { 0 };
     const char *file = NULL;
@@ -91,42 +104,94 @@ static void read_record(int argc, char **argv, bool *want_pgn, bool *want_sheets
         }
     }
     if (!file) cli_fail("%s needs a game file (see 'ttchess %s --help')", argv[0], argv[0]);
-    const Variant *v = pos.variant ? cli_variant(pos.variant) : NULL;
-    char *text = read_all(file);
+    rf->name = file;
+    rf->variant = pos.variant ? cli_variant(pos.variant) : NULL;
+    rf->options = pos.options;
+    rf->text = read_all(file);
+    rf->next = rf->text;
+    rf->games = 0;
+}
+
+static void close_record(RecordFile *rf)
+{
+    free(rf->text);
+    text_free(&rf->options);
+}
+
+/* Does only white space (and '%' escape lines) remain where the next game
+ * would begin?  A PGN file ends so after its last game. */
+static bool nothing_left(const char *p)
+{
+    for (;;) {
+        while (isspace((unsigned char)*p)) p++;
+        if (*p != '%') return *p == 0;
+        while (*p && *p != '\n') p++;
+    }
+}
+
+/* Reads the file's next game into g: false when the file has no more
+ * (always after the first game of score sheets or a Game Courier log, which
+ * hold one).  Exits with a message on any error; from the second game of a
+ * PGN file on, the message names the game by its number. */
+static bool next_record(RecordFile *rf, Game *g, PgnHeader *h, PgnNotes *notes)
+{
+    if (rf->games > 0 && (!rf->next || nothing_left(rf->next))) return false;
     Text err = TEXT_INIT;
     pgn_header_init(h);
-    bool ok = gc_detect(text)       ? gc_read(text, v, text_str(&pos.options), g, &err)
-              : sheets_detect(text) ? sheets_read(text, v, text_str(&pos.options), g, &err)
-                                    : pgn_read(text, v, text_str(&pos.options), g, h, NULL, &err);
-    free(text);
-    text_free(&pos.options);
+    pgn_notes_init(notes);
+    const char *opts = text_str(&rf->options);
+    bool ok;
+    if (rf->games == 0 && gc_detect(rf->text)) {
+        ok = gc_read(rf->text, rf->variant, opts, g, &err);
+        rf->next = NULL;
+    } else if (rf->games == 0 && sheets_detect(rf->text)) {
+        ok = sheets_read(rf->text, rf->variant, opts, g, &err);
+        rf->next = NULL;
+    } else {
+        ok = pgn_read_notes(rf->next, rf->variant, opts, g, h, notes, &rf->next, &err);
+    }
+    rf->games++;
     if (!ok) {
         game_free(g);
-        cli_fail_text(file, &err);
+        pgn_header_free(h);
+        pgn_notes_free(notes);
+        char where[64] = "";
+        if (rf->games > 1) snprintf(where, sizeof where, "game %d", rf->games);
+        Text prefix = TEXT_INIT;
+        text_addf(&prefix, rf->games > 1 ? "%s, %s" : "%s", rf->name, where);
+        cli_fail_text(text_str(&prefix), &err);
     }
+    return true;
 }
 
 int cmd_replay(int argc, char **argv)
 {
+    RecordFile rf;
     Game g;
     PgnHeader h;
-    Text out = TEXT_INIT;
-    read_record(argc, argv, NULL, NULL, NULL, &g, &h);
-    if (!sheets_write(&g, &out)) cli_fail("out of memory");
-    cli_print_text(&out);
-    cli_print_outcome(&g, "");
-    text_free(&out);
-    pgn_header_free(&h);
-    game_free(&g);
+    PgnNotes notes;
+    open_record(argc, argv, NULL, NULL, NULL, &rf);
+    while (next_record(&rf, &g, &h, &notes)) {
+        Text out = TEXT_INIT;
+        if (!sheets_write(&g, &out)) cli_fail("out of memory");
+        cli_print_text(&out);
+        cli_print_outcome(&g, "");
+        text_free(&out);
+        pgn_header_free(&h);
+        pgn_notes_free(&notes);
+        game_free(&g);
+    }
+    close_record(&rf);
     return 0;
 }
 
 int cmd_export(int argc, char **argv)
 {
     bool pgn = false, sheets = false, gc = false;
+    RecordFile rf;
     Game g;
     PgnHeader h;
-    Text out = TEXT_INIT;
+    PgnNotes notes;
     /* Check the format before reading, so a missing one is the first error. */
     for (int i = 1; i < argc; i++) {
         pgn |= !strcmp(argv[i], "--pgn");
@@ -134,13 +199,18 @@ int cmd_export(int argc, char **argv)
         gc |= !strcmp(argv[i], "--gc");
     }
     if (pgn + sheets + gc != 1) cli_fail("export needs exactly one of --pgn, --sheets and --gc");
-    read_record(argc, argv, &pgn, &sheets, &gc, &g, &h);
-    bool ok = pgn ? pgn_write(&g, &h, &out) : sheets ? sheets_write(&g, &out) : gc_write(&g, &out);
-    if (!ok) cli_fail("out of memory");
-    cli_print_text(&out);
-    if (sheets) cli_print_outcome(&g, "# Result: ");
-    text_free(&out);
-    pgn_header_free(&h);
-    game_free(&g);
+    open_record(argc, argv, &pgn, &sheets, &gc, &rf);
+    while (next_record(&rf, &g, &h, &notes)) {
+        Text out = TEXT_INIT;
+        bool ok = pgn ? pgn_write_notes(&g, &h, &notes, &out) : sheets ? sheets_write(&g, &out) : gc_write(&g, &out);
+        if (!ok) cli_fail("out of memory");
+        cli_print_text(&out);
+        if (sheets) cli_print_outcome(&g, "# Result: ");
+        text_free(&out);
+        pgn_header_free(&h);
+        pgn_notes_free(&notes);
+        game_free(&g);
+    }
+    close_record(&rf);
     return 0;
 }

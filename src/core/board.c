@@ -207,19 +207,24 @@ static bool parse_placement(Board *b, const Field *f, Text *err)
     return true;
 }
 
-/* Castling rights are kept only where the king and rook still stand on
- * their original squares, so that a right never refers to a missing piece. */
-static uint8_t sane_castling(const Board *b, uint8_t rights)
+/* A castling right needs its king and rook on their original squares: a
+ * right that refers to a missing piece describes no position a game can
+ * reach, so it is refused with the right it is, as other impossible FENs
+ * are, not quietly dropped. */
+static bool castling_fits(const Board *b, int right, Text *err)
 {
-    Piece wk = make_piece(WHITE, KING), bk = make_piece(BLACK, KING);
-    Piece wr = make_piece(WHITE, ROOK), br = make_piece(BLACK, ROOK);
-    if (b->squares[4] != wk) rights &= (uint8_t)~(CASTLE_WK | CASTLE_WQ);
-    if (b->squares[60] != bk) rights &= (uint8_t)~(CASTLE_BK | CASTLE_BQ);
-    if (b->squares[7] != wr) rights &= (uint8_t)~CASTLE_WK;
-    if (b->squares[0] != wr) rights &= (uint8_t)~CASTLE_WQ;
-    if (b->squares[63] != br) rights &= (uint8_t)~CASTLE_BK;
-    if (b->squares[56] != br) rights &= (uint8_t)~CASTLE_BQ;
-    return rights;
+    static const struct {
+        Color side;
+        Square king, rook;
+    } need[4] = { { WHITE, 4, 7 }, { WHITE, 4, 0 }, { BLACK, 60, 63 }, { BLACK, 60, 56 } };
+    Color c = need[right].side;
+    if (b->squares[need[right].king] == make_piece(c, KING) && b->squares[need[right].rook] == make_piece(c, ROOK))
+        return true;
+    char king[3], rook[3];
+    square_name(need[right].king, king);
+    square_name(need[right].rook, rook);
+    return text_fail(err, "bad FEN: the castling right '%c' needs the %s king on %s and a %s rook on %s", "KQkq"[right],
+                     color_name(c), king, color_name(c), rook);
 }
 
 static bool parse_castling(Board *b, const Field *f, Text *err)
@@ -230,10 +235,11 @@ static bool parse_castling(Board *b, const Field *f, Text *err)
             const char *letters = "KQkq";
             const char *at = strchr(letters, f->at[i]);
             if (!at || !f->at[i]) return text_fail(err, "bad FEN: castling rights must be '-' or letters from 'KQkq'");
+            if (!castling_fits(b, (int)(at - letters), err)) return false;
             rights |= (uint8_t)(1u << (at - letters));
         }
     }
-    b->castling = sane_castling(b, rights);
+    b->castling = rights;
     return true;
 }
 

@@ -45,6 +45,8 @@ typedef struct Reader {
     const char *start;
     const char *p;
     Text *err;
+    PgnNotes *notes;  /* where annotations are kept; NULL: skipped      */
+    int node;         /* the node the next annotation follows           */
 } Reader;
 
 /* The state of movetext output: the column reached on the current line,
@@ -106,6 +108,33 @@ bool pgn_set_tag(PgnHeader *h, const char *name, const char *value)
         return false;
     }
     h->tags[h->count++] = (PgnTag){ key, copy };
+    return true;
+}
+
+void pgn_notes_init(PgnNotes *n) { memset(n, 0, sizeof *n); }
+
+void pgn_notes_free(PgnNotes *n)
+{
+    for (int i = 0; i < n->count; i++) free(n->notes[i].token);
+    free(n->notes);
+    pgn_notes_init(n);
+}
+
+/* Keeps one annotation token after `node`; false only when out of memory. */
+static bool notes_add(PgnNotes *n, int node, const char *token, size_t len)
+{
+    if (n->count == n->capacity) {
+        int cap = n->capacity ? n->capacity * 2 : 16;
+        PgnNote *grown = realloc(n->notes, (size_t)cap * sizeof *grown);
+        if (!grown) return false;
+        n->notes = grown;
+        n->capacity = cap;
+    }
+    char *copy = malloc(len + 1);
+    if (!copy) return false;
+    memcpy(copy, token, len);
+    copy[len] = 0;
+    n->notes[n->count++] = (PgnNote){ node, copy };
     return true;
 }
 
@@ -250,6 +279,43 @@ static bool skip_comment(Reader *r)
     return true;
 }
 
+/* Keeps an annotation token where the reader keeps them; its line breaks
+ * become spaces, so that the writer can wrap the movetext around it. */
+static bool keep_note(Reader *r, const char *token, size_t len)
+{
+    if (!r->notes) return true;
+    char *flat = malloc(len + 1);
+    if (!flat) return text_fail(r->err, "out of memory");
+    for (size_t i = 0; i < len; i++) flat[i] = token[i] == '\n' || token[i] == '\r' ? ' ' : token[i];
+    bool ok = notes_add(r->notes, r->node, flat, len);
+    free(flat);
+    return ok || text_fail(r->err, "out of memory");
+}
+
+/* A {comment} in the movetext: skipped, and kept as it is written. */
+static bool read_comment(Reader *r)
+{
+    const char *open = r->p;
+    return skip_comment(r) && keep_note(r, open, (size_t)(r->p - open));
+}
+
+/* A ';' comment, to the end of the line: kept as a {comment}, without the
+ * '}' it cannot hold. */
+static bool read_line_comment(Reader *r)
+{
+    const char *open = r->p + 1;
+    skip_to_line_end(r);
+    if (!r->notes) return true;
+    Text braced = TEXT_INIT;
+    text_add_char(&braced, '{');
+    for (const char *c = open; c < r->p; c++)
+        if (*c != '}' && *c != '\r') text_add_char(&braced, *c);
+    text_add_char(&braced, '}');
+    bool ok = !braced.failed ? keep_note(r, text_str(&braced), braced.len) : text_fail(r->err, "out of memory");
+    text_free(&braced);
+    return ok;
+}
+
 /* Skips a variation and every variation nested in it; r->p is on the
  * '('.  A depth counter, not recursion, follows the nesting. */
 static bool skip_variation(Reader *r)
@@ -341,11 +407,11 @@ static enum TokenKind next_token(Reader *r, char *buf, size_t len)
         if (c == 0) return TOKEN_END;
         if (c == '[' && tag_pair_starts(r->p)) return TOKEN_NEXT_GAME;
         if (c == '{') {
-            if (!skip_comment(r)) return TOKEN_ERROR;
+            if (!read_comment(r)) return TOKEN_ERROR;
             continue;
         }
         if (c == ';') {
-            skip_to_line_end(r);
+            if (!read_line_comment(r)) return TOKEN_ERROR;
             continue;
         }
         if (c == '(') {
@@ -359,6 +425,7 @@ static enum TokenKind next_token(Reader *r, char *buf, size_t len)
         char symbol[TOKEN_MAX];
         if (!read_symbol(r, symbol, sizeof symbol)) return TOKEN_ERROR;
         const char *action = skip_move_number(symbol);
+        if (action[0] == '$' && !keep_note(r, action, strlen(action))) return TOKEN_ERROR;
         if (!*action || is_ignored_token(action)) continue;
         snprintf(buf, len, "%s", action);
         return result_of_token(buf) >= 0 ? TOKEN_RESULT : TOKEN_ACTION;
@@ -425,17 +492,24 @@ static bool read_movetext(Reader *r, Game *g, int *result, bool *any)
             return true;
         }
         if (!play_action(g, token, ++index, r->err)) return false;
+        r->node = game_count(g) - 1;
     }
 }
 
 bool pgn_read(const char *text, const Variant *force, const char *force_options, Game *g, PgnHeader *h,
               const char **next, Text *err)
 {
+    return pgn_read_notes(text, force, force_options, g, h, NULL, next, err);
+}
+
+bool pgn_read_notes(const char *text, const Variant *force, const char *force_options, Game *g, PgnHeader *h,
+                    PgnNotes *notes, const char **next, Text *err)
+{
     PgnHeader local;
     pgn_header_init(&local);
     if (!h) h = &local;
     if (!text) text = "";
-    Reader r = { text, text, err };
+    Reader r = { text, text, err, notes, 0 };
     /* A UTF-8 byte order mark is no part of the game. */
     if (!strncmp(r.p, "\xEF\xBB\xBF", 3)) r.p += 3;
 
@@ -561,45 +635,77 @@ static void write_comment(Writer *w, const char *text)
  * variant's note on it.  Each action is formatted in the position where it
  * was played: node i - 1, the present one then (for a travel back, its
  * parent is the earlier position it returns to). */
-static bool write_action(Writer *w, const Game *g, int i)
+static bool write_action(Writer *w, const Game *g, int i, Text *note)
 {
     const Node *node = game_node(g, i);
     const Board *b = &game_node(g, i - 1)->state->board;
     Line l;
     line_open(&l, g, i - 1);
-    Text unit = TEXT_INIT, note = TEXT_INIT;
+    Text unit = TEXT_INIT;
     if (b->side == WHITE) text_addf(&unit, "%u. ", (unsigned)b->fullmove);
     else if (i == 1 || w->after_comment) text_addf(&unit, "%u... ", (unsigned)b->fullmove);
     bool ok = g->variant->format_human(&l, node->move, &unit);
-    if (ok) ok = variant_note(g->variant, &l, node->move, &note);
+    if (ok) ok = variant_note(g->variant, &l, node->move, note);
     line_close(&l);
     if (ok) {
         write_token(w, text_str(&unit));
-        if (note.len) write_comment(w, text_str(&note));
+        if (note->len) write_comment(w, text_str(note));
     }
-    ok = ok && !unit.failed && !note.failed;
+    ok = ok && !unit.failed && !note->failed;
     text_free(&unit);
-    text_free(&note);
     return ok;
+}
+
+/* Is the kept token the comment {own}, one the writer has written itself? */
+static bool is_own_comment(const char *token, const char *own)
+{
+    size_t len = strlen(own);
+    return len && token[0] == '{' && !strncmp(token + 1, own, len) && !strcmp(token + 1 + len, "}");
+}
+
+/* Writes the kept annotations that follow `node` (from *at on, where the
+ * last call stopped), leaving out the comments the writer itself writes
+ * there, `own` (NULL-ended), so that a file ttchess wrote keeps one copy
+ * of each. */
+static void write_notes(Writer *w, const PgnNotes *notes, int *at, int node, const char *const *own)
+{
+    for (; notes && *at < notes->count && notes->notes[*at].node <= node; (*at)++) {
+        const char *token = notes->notes[*at].token;
+        bool mine = false;
+        for (int k = 0; own[k] && !mine; k++) mine = is_own_comment(token, own[k]);
+        if (mine) continue;
+        write_token(w, token);
+        w->after_comment = token[0] == '{';
+    }
 }
 
 /* The movetext, ending with the note on the turn at which the game ended,
  * by the rules or by the players, without an action (an arrival that
  * could not land when the side was mated, van Gog's obligations left
  * unmet), and the result token. */
-static bool write_movetext(const Game *g, const RecordEnd *end, const char *const *comments, Text *out)
+static bool write_movetext(const Game *g, const RecordEnd *end, const char *const *comments, const PgnNotes *notes,
+                           Text *out)
 {
     Writer w = { out, 0, false };
     bool ok = true;
-    for (int i = 1; i < game_count(g) && ok; i++) {
-        ok = write_action(&w, g, i);
-        if (ok && comments && comments[i] && comments[i][0]) write_comment(&w, comments[i]);
+    int at = 0, last = game_count(g) - 1;
+    /* A game with no action ends with its note after node 0. */
+    const char *before[] = { last == 0 ? text_str(&end->note) : "", NULL };
+    write_notes(&w, notes, &at, 0, before);
+    for (int i = 1; i <= last && ok; i++) {
+        Text note = TEXT_INIT;
+        ok = write_action(&w, g, i, &note);
+        const char *clock = comments && comments[i] ? comments[i] : "";
+        if (ok && *clock) write_comment(&w, clock);
         const Node *node = game_node(g, i);
+        char timeline[32] = "";
         if (ok && node->parent != i - 1) {
-            char comment[32];
-            snprintf(comment, sizeof comment, "Timeline %d", node->timeline);
-            write_comment(&w, comment);
+            snprintf(timeline, sizeof timeline, "Timeline %d", node->timeline);
+            write_comment(&w, timeline);
         }
+        const char *own[] = { text_str(&note), clock, timeline, i == last ? text_str(&end->note) : "", NULL };
+        if (ok) write_notes(&w, notes, &at, i, own);
+        text_free(&note);
     }
     if (ok && end->note.len) write_comment(&w, text_str(&end->note));
     /* PGN has no token for "both lose"; [Result "0-0"] carries it. */
@@ -608,22 +714,28 @@ static bool write_movetext(const Game *g, const RecordEnd *end, const char *cons
     return ok;
 }
 
-static bool write_game(const Game *g, const PgnHeader *h, const char *const *comments, bool variant_always, Text *out)
+static bool write_game(const Game *g, const PgnHeader *h, const char *const *comments, const PgnNotes *notes,
+                       bool variant_always, Text *out)
 {
     RecordEnd end;
     bool ok = record_end(g, &end) && write_tags(g, h, &end, variant_always, out);
     if (ok) text_add_char(out, '\n');
-    ok = ok && write_movetext(g, &end, comments, out) && !out->failed;
+    ok = ok && write_movetext(g, &end, comments, notes, out) && !out->failed;
     record_end_free(&end);
     return ok;
 }
 
 bool pgn_write(const Game *g, const PgnHeader *h, Text *out)
 {
-    return write_game(g, h, NULL, false, out);
+    return write_game(g, h, NULL, NULL, false, out);
+}
+
+bool pgn_write_notes(const Game *g, const PgnHeader *h, const PgnNotes *notes, Text *out)
+{
+    return write_game(g, h, NULL, notes, false, out);
 }
 
 bool pgn_write_annotated(const Game *g, const PgnHeader *h, const char *const *comments, Text *out)
 {
-    return write_game(g, h, comments, true, out);
+    return write_game(g, h, comments, NULL, true, out);
 }

@@ -4,9 +4,9 @@
  * order played, in the variant's human notation; an action that travels
  * back starts a new timeline by itself when replayed, and the writer marks
  * it with a comment {Timeline N}.  Move numbers in movetext are read and
- * ignored (after a travel back they go down).  Comments, NAGs and
- * variations are skipped on import (variations are not imported; they
- * may nest to any depth).  docs/notation.md describes the format.
+ * ignored (after a travel back they go down).  Variations are skipped on
+ * import (they may nest to any depth); comments and NAGs are skipped too,
+ * or kept by pgn_read_notes.  docs/notation.md describes the format.
  */
 #ifndef TTCHESS_PGN_H
 #define TTCHESS_PGN_H
@@ -31,6 +31,23 @@ const char *pgn_tag(const PgnHeader *h, const char *name);
 /* Sets (adds or replaces) a tag; false only when out of memory. */
 bool pgn_set_tag(PgnHeader *h, const char *name, const char *value);
 
+/* The annotations of a movetext that are no action, kept in their order:
+ * NAGs ("$1") and comments ("{[%clk 0:04:58]}", a ';' comment becomes a
+ * {comment}), each as the token it is written as, with the node it
+ * follows (0: before the first action).  Variations are not kept. */
+typedef struct PgnNote {
+    int node;
+    char *token;
+} PgnNote;
+
+typedef struct PgnNotes {
+    PgnNote *notes;
+    int count, capacity;
+} PgnNotes;
+
+void pgn_notes_init(PgnNotes *n);
+void pgn_notes_free(PgnNotes *n);
+
 /* Reads the first game of `text` into a new game.  The variant comes from
  * the [Variant] tag (a variant's title or name; standard chess when
  * absent), or is `force` when not NULL; its options from [Options], with
@@ -51,6 +68,11 @@ bool pgn_set_tag(PgnHeader *h, const char *name, const char *value);
 bool pgn_read(const char *text, const Variant *force, const char *force_options, Game *g, PgnHeader *h,
               const char **next, Text *err);
 
+/* pgn_read that also keeps the movetext's annotations in `notes`
+ * (initialised; freed by the caller), for pgn_write_notes. */
+bool pgn_read_notes(const char *text, const Variant *force, const char *force_options, Game *g, PgnHeader *h,
+                    PgnNotes *notes, const char **next, Text *err);
+
 /* Writes the game: the Seven Tag Roster (from h where given, "?"
  * otherwise), [Variant] for a variant other than chess, [Options] for
  * options other than the defaults, [FEN]/[SetUp] when the game did not
@@ -68,5 +90,10 @@ bool pgn_write(const Game *g, const PgnHeader *h, Text *out);
  * are not NULL, nor "") written as a comment after node i's action, e.g.
  * "[%clk 0:04:58]" (comments holds game_count(g) entries). */
 bool pgn_write_annotated(const Game *g, const PgnHeader *h, const char *const *comments, Text *out);
+
+/* pgn_write with the annotations a file had (pgn_read_notes), each after
+ * its node; a comment the writer writes itself there ({Timeline N}, the
+ * variant's note) is not written twice.  `notes` may be NULL. */
+bool pgn_write_notes(const Game *g, const PgnHeader *h, const PgnNotes *notes, Text *out);
 
 #endif

@@ -67,9 +67,12 @@ bool record_settle_result(Game *g, uint8_t recorded, const char *termination, Te
     if (!game_outcome(g, &rules)) return text_fail(err, "out of memory");
     if (rules.result == RESULT_NONE) {
         Outcome declared = declared_from_words(g->variant, termination), settled;
+        /* The file records what the players agreed (a draw, say); the
+         * game's own rules judge that end (van Gog's unmet obligations
+         * lose it), as `end --how draw` does in play. */
         if (declared.result != RESULT_NONE) {
             if (!game_declare(g, declared, NULL) || !game_outcome(g, &settled)) return text_fail(err, "out of memory");
-            if (settled.result == recorded) return true;
+            if (settled.result == recorded || declared.result == recorded) return true;
         }
         if (!game_declare(g, outcome_make(recorded, REASON_RECORDED, SIDE_NONE), termination))
             return text_fail(err, "out of memory");

@@ -29,8 +29,10 @@ bool record_start_game(const RecordStart *h, const Variant *force, const char *f
  * actions are played.  A result the rules reach must be theirs; one they
  * do not reach becomes the game's declared end: the end the `termination`
  * words name where ttchess writes them so (a resignation, an agreed draw)
- * and that end gives the recorded result once the game's own rules have
- * judged it, else the recorded result with those words as they are.
+ * when that end gives the recorded result, before or after the game's own
+ * rules have judged it (their judgement is kept: a van Gog draw agreed
+ * with obligations unmet is lost by the side that has them), else the
+ * recorded result with those words as they are.
  * False, with why, on a contradiction or out of memory. */
 bool record_settle_result(Game *g, uint8_t recorded, const char *termination, Text *err);
 
