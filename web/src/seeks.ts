@@ -9,19 +9,12 @@
 // A player's own seek is listed with Withdraw. When it leaves the list, the page asks the game: if
 // someone accepted it, the seeker's page goes to the game, so that both players arrive together.
 
-import { api, errorText, type Color, type GameState } from './api';
+import { api, errorText, type Challenge, type GameState } from './api';
 import { appLink, fill, h, navigate } from './dom';
 
-export interface Seek {
-  id: string;
-  variant: string;
-  title: string;
-  from: string;
-  /** The colour the accepter would play. */
-  color: Color;
-  time: string;
+/** An open challenge (GET /api/lobby): a challenge to anyone, live or by correspondence. */
+export interface Seek extends Challenge {
   kind: 'live' | 'correspondence';
-  options: string | null;
   created: number;
 }
 

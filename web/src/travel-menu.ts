@@ -17,8 +17,8 @@ export interface TravelMenuHost {
   send(coord: string): void;
   /** The board offers these actions of the piece (van Gog's departures to the future): a drag or a tap plays one. */
   pick(actions: Action[], title: string): void;
-  /** The king's travels back: the page asks the timelines view (or its travel section) to choose the move. */
-  kingBack(square: string, actions: Action[]): void;
+  /** "Back in time…" for a king: the page leads to the timelines view, where the move is chosen. */
+  kingBack(): void;
   /** The menu was closed (Escape, or its cancel). */
   close(): void;
 }
@@ -97,7 +97,7 @@ export class TravelMenu {
       }));
     }
     const back = acts.filter(a => travel(a) === 'back');
-    if (back.length) items.push(this.item('menu-back', 'Back in time…', () => this.host.kingBack(this.square ?? '', back)));
+    if (back.length) items.push(this.item('menu-back', 'Back in time…', () => this.host.kingBack()));
     const future = acts.filter(a => a.kind === 'depart-future');
     if (future.length) {
       items.push(this.item('menu-depart-future', 'Leave for the future †', () =>
