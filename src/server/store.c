@@ -5,9 +5,8 @@
  * written here once, in the dialect both understand; the drivers only
  * carry it.  Every value a user sent is a bound parameter.
  *
- * The schema is versioned: MIGRATIONS[i] takes a database from version i
- * to i + 1 (written for each dialect where they differ), and store_open
- * runs the ones missing.
+ * The schema is versioned: STORE_MIGRATIONS[i] (store_schema.c) takes a
+ * database from version i to i + 1, and store_open runs the ones missing.
  *
  * Connections.  The store holds a small pool of connections, and a thread
  * takes one for each call (store_enter/store_leave, done by every
@@ -33,101 +32,9 @@
 
 #include "db.h"
 #include "store_rows.h"
+#include "store_schema.h"
 #include "registry.h"
 
-static const DbMigration MIGRATIONS[] = {
-    /* 0 -> 1: accounts, sessions, games, actions, events, kibitz. */
-    { .sqlite = "CREATE TABLE users ("
-                "  id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
-                "  hash TEXT NOT NULL, created INTEGER NOT NULL);"
-                "CREATE TABLE sessions ("
-                "  token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
-                "  expires INTEGER NOT NULL);"
-                "CREATE TABLE games ("
-                "  id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT, fen TEXT,"
-                "  white INTEGER NOT NULL, black INTEGER NOT NULL, creator INTEGER NOT NULL,"
-                "  invited INTEGER NOT NULL, invite_token TEXT UNIQUE,"
-                "  base_ms INTEGER NOT NULL, inc_ms INTEGER NOT NULL, days_per_move INTEGER NOT NULL,"
-                "  engine_level INTEGER NOT NULL, white_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,"
-                "  last_action_at INTEGER NOT NULL, status TEXT NOT NULL, result TEXT, reason TEXT,"
-                "  draw_offer INTEGER NOT NULL, takeback_offer INTEGER NOT NULL, kibitz INTEGER NOT NULL,"
-                "  to_move INTEGER NOT NULL, declared TEXT, created INTEGER NOT NULL);"
-                "CREATE TABLE actions ("
-                "  game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
-                "  coord TEXT NOT NULL, human TEXT NOT NULL, at INTEGER NOT NULL,"
-                "  PRIMARY KEY (game_id, ply));"
-                "CREATE TABLE events ("
-                "  id INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL REFERENCES games(id),"
-                "  type TEXT NOT NULL, ply INTEGER NOT NULL, data TEXT NOT NULL);"
-                "CREATE INDEX events_game ON events(game_id, id);"
-                "CREATE TABLE kibitz ("
-                "  id INTEGER PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
-                "  user_id INTEGER NOT NULL REFERENCES users(id), text TEXT NOT NULL, at INTEGER NOT NULL);"
-                "CREATE INDEX kibitz_game ON kibitz(game_id, id);",
-      /* The same for PostgreSQL: 64-bit integers for times in milliseconds,
-       * sequences for the ids, and names unique whatever their case. */
-      .postgres = "CREATE TABLE users ("
-                  "  id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, created BIGINT NOT NULL);"
-                  "CREATE UNIQUE INDEX users_name ON users (lower(name));"
-                  "CREATE TABLE sessions ("
-                  "  token_hash TEXT PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id),"
-                  "  expires BIGINT NOT NULL);"
-                  "CREATE TABLE games ("
-                  "  id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT, fen TEXT,"
-                  "  white BIGINT NOT NULL, black BIGINT NOT NULL, creator BIGINT NOT NULL,"
-                  "  invited BIGINT NOT NULL, invite_token TEXT UNIQUE,"
-                  "  base_ms BIGINT NOT NULL, inc_ms BIGINT NOT NULL, days_per_move INTEGER NOT NULL,"
-                  "  engine_level INTEGER NOT NULL, white_ms BIGINT NOT NULL, black_ms BIGINT NOT NULL,"
-                  "  last_action_at BIGINT NOT NULL, status TEXT NOT NULL, result TEXT, reason TEXT,"
-                  "  draw_offer INTEGER NOT NULL, takeback_offer INTEGER NOT NULL, kibitz INTEGER NOT NULL,"
-                  "  to_move INTEGER NOT NULL, declared TEXT, created BIGINT NOT NULL);"
-                  "CREATE TABLE actions ("
-                  "  game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
-                  "  coord TEXT NOT NULL, human TEXT NOT NULL, at BIGINT NOT NULL,"
-                  "  PRIMARY KEY (game_id, ply));"
-                  "CREATE TABLE events ("
-                  "  id BIGSERIAL PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
-                  "  type TEXT NOT NULL, ply INTEGER NOT NULL, data TEXT NOT NULL);"
-                  "CREATE INDEX events_game ON events(game_id, id);"
-                  "CREATE TABLE kibitz ("
-                  "  id BIGSERIAL PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
-                  "  user_id BIGINT NOT NULL REFERENCES users(id), text TEXT NOT NULL, at BIGINT NOT NULL);"
-                  "CREATE INDEX kibitz_game ON kibitz(game_id, id);" },
-    /* 1 -> 2 (issue 12): the games' versions (see above); indexes for the
-     * kibitz rate limit, a player's games, and names looked up whatever
-     * their case. */
-    { .sqlite = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
-                "CREATE INDEX kibitz_user ON kibitz(user_id, at);"
-                "CREATE INDEX games_white ON games(white);"
-                "CREATE INDEX games_black ON games(black);"
-                "CREATE INDEX users_lower_name ON users(lower(name));",
-      .postgres = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
-                  "CREATE INDEX kibitz_user ON kibitz(user_id, at);"
-                  "CREATE INDEX games_white ON games(white);"
-                  "CREATE INDEX games_black ON games(black);" },
-    /* 2 -> 3 (issue 24): personal API tokens, kept as hashes like sessions;
-     * each player's block list; challenges looked up by the player they
-     * name. */
-    { .sqlite = "CREATE TABLE api_tokens ("
-                "  id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id),"
-                "  token_hash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, created INTEGER NOT NULL,"
-                "  last_used INTEGER);"
-                "CREATE INDEX api_tokens_user ON api_tokens(user_id);"
-                "CREATE TABLE blocks ("
-                "  user_id INTEGER NOT NULL REFERENCES users(id), blocked_id INTEGER NOT NULL REFERENCES users(id),"
-                "  PRIMARY KEY (user_id, blocked_id));"
-                "CREATE INDEX games_invited ON games(invited);",
-      .postgres = "CREATE TABLE api_tokens ("
-                  "  id BIGSERIAL PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id),"
-                  "  token_hash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, created BIGINT NOT NULL,"
-                  "  last_used BIGINT);"
-                  "CREATE INDEX api_tokens_user ON api_tokens(user_id);"
-                  "CREATE TABLE blocks ("
-                  "  user_id BIGINT NOT NULL REFERENCES users(id), blocked_id BIGINT NOT NULL REFERENCES users(id),"
-                  "  PRIMARY KEY (user_id, blocked_id));"
-                  "CREATE INDEX games_invited ON games(invited);" },
-};
-enum { SCHEMA_VERSION = sizeof MIGRATIONS / sizeof MIGRATIONS[0] };
 
 /* ---- Connections -------------------------------------------------------- */
 
@@ -215,17 +122,17 @@ static void *listen_loop(void *arg)
 
 bool store_open(Store *s, const char *target, Text *err)
 {
-    return store_open_at(s, target, SCHEMA_VERSION, err);
+    return store_open_at(s, target, STORE_SCHEMA_VERSION, err);
 }
 
 int store_schema_version(void)
 {
-    return SCHEMA_VERSION;
+    return STORE_SCHEMA_VERSION;
 }
 
 bool store_open_at(Store *s, const char *target, int schema, Text *err)
 {
-    if (schema < 1 || schema > SCHEMA_VERSION) return text_fail(err, "no schema version %d", schema);
+    if (schema < 1 || schema > STORE_SCHEMA_VERSION) return text_fail(err, "no schema version %d", schema);
     memset(s, 0, sizeof *s);
     s->driver = db_driver_for(target);
     s->target = strdup(target);
@@ -246,7 +153,7 @@ bool store_open_at(Store *s, const char *target, int schema, Text *err)
     bool ok = true;
     for (int i = 0; ok && i < s->size; i++) {
         s->conns[i] = s->driver->open(target, err);
-        ok = s->conns[i] && (i || s->driver->migrate(s->conns[0], MIGRATIONS, schema, err));
+        ok = s->conns[i] && (i || s->driver->migrate(s->conns[0], STORE_MIGRATIONS, schema, err));
     }
     if (!ok) {
         store_close(s);
