@@ -343,6 +343,7 @@ void uci_print_options(Uci *u)
     uci_say(u, "option name Ponder type check default false");
     uci_say(u, "option name Move Overhead type spin default %d min 0 max %d", UCI_MOVE_OVERHEAD_DEFAULT,
             UCI_MOVE_OVERHEAD_MAX);
+    uci_say(u, "option name UCI_Chess960 type check default false");
 }
 
 /* A spin option's value: a whole number from min to max, else an error
@@ -370,6 +371,13 @@ static const struct { const char *alias, *name; } VARIANT_ALIASES[] = {
     { "normal", "chess" },
     { "standard", "chess" },
 };
+
+/* The game played: chess becomes Chess960 while UCI_Chess960 is on. */
+static const Variant *played_variant(const Variant *v, bool chess960)
+{
+    if (v == &VARIANT_CHESS960) v = &VARIANT_CHESS;
+    return chess960 && v == &VARIANT_CHESS ? &VARIANT_CHESS960 : v;
+}
 
 static const Variant *find_variant(const char *name)
 {
@@ -406,8 +414,16 @@ void uci_setoption(Uci *u, char *args)
             text_free(&names);
             return;
         }
-        u->variant = v;
+        u->variant = played_variant(v, u->chess960);
         options_default(v, &u->options);
+        drop_position(u);
+    } else if (!strcasecmp(name, "UCI_Chess960")) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
+            uci_say(u, "info string error: UCI_Chess960 takes true or false, not '%s'", value);
+            return;
+        }
+        u->chess960 = !strcasecmp(value, "true");
+        u->variant = played_variant(u->variant, u->chess960);
         drop_position(u);
     } else if (!strcasecmp(name, "VariantOptions")) {
         Options o;

@@ -37,6 +37,9 @@ typedef struct Uci {
     _Atomic bool stop;          /* "stop" for the search thread (SearchLimits.stop) */
     _Atomic bool ponder;        /* true from "go ponder" to "ponderhit" (SearchLimits.ponder) */
     int move_overhead;          /* "Move Overhead", ms */
+    /* "UCI_Chess960": chess is played as Chess960 (its FEN, castling
+     * written king takes own rook); the other games are as they are. */
+    bool chess960;
     pthread_mutex_t out;
 } Uci;
 

@@ -227,8 +227,71 @@ static bool castling_fits(const Board *b, int right, Text *err)
                      color_name(c), king, color_name(c), rook);
 }
 
+/* The king of colour c on its first rank, where a Chess960 castling
+ * right needs it; SQ_NONE if it stands elsewhere (or there are several). */
+static Square home_king(const Board *b, Color c)
+{
+    Bitboard k = board_kings(b, c) & (c == WHITE ? RANK_1 : RANK_8);
+    return k && !bb_many(k) ? bb_first(k) : SQ_NONE;
+}
+
+/* The file of the rook that a Chess960 castling letter names, or -1: K or
+ * Q (k or q) the outermost rook on that side of the king, A-H (a-h) the
+ * rook on that file. */
+static int castling960_file(const Board *b, char letter, Color c, Square king)
+{
+    char up = (char)toupper((unsigned char)letter);
+    int rank = square_rank(king), kf = square_file(king);
+    Piece rook = make_piece(c, ROOK);
+    if (up == 'K' || up == 'Q') {
+        int step = up == 'K' ? -1 : 1;
+        for (int f = up == 'K' ? 7 : 0; f != kf; f += step)
+            if (b->squares[make_square(f, rank)] == rook) return f;
+        return -1;
+    }
+    int f = up - 'A';
+    return f != kf && b->squares[make_square(f, rank)] == rook ? f : -1;
+}
+
+/* One letter of a Chess960 castling field: the right it is (by which
+ * side of the king its rook stands) and the rook it castles with. */
+static bool castling960_right(Board *b, char letter, uint8_t *rights, Text *err)
+{
+    char up = (char)toupper((unsigned char)letter);
+    if (up != 'K' && up != 'Q' && (up < 'A' || up > 'H'))
+        return text_fail(err, "bad FEN: Chess960 castling rights must be '-', letters from 'KQkq' or rook files "
+                              "from 'A'-'H' and 'a'-'h'");
+    Color c = isupper((unsigned char)letter) ? WHITE : BLACK;
+    Square king = home_king(b, c);
+    if (king == SQ_NONE)
+        return text_fail(err, "bad FEN: the castling right '%c' needs the %s king on its first rank", letter,
+                         color_name(c));
+    int file = castling960_file(b, letter, c, king);
+    if (file < 0)
+        return text_fail(err, "bad FEN: the castling right '%c' needs a %s rook on the king's rank, %s", letter,
+                         color_name(c), up == 'K' ? "on its h-side" : up == 'Q' ? "on its a-side" : "on that file");
+    int i = (c == WHITE ? 0 : 2) + (file > square_file(king) ? 0 : 1);
+    if (*rights & (1u << i))
+        return text_fail(err, "bad FEN: the castling rights name two %s rooks on the same side of the king",
+                         color_name(c));
+    *rights |= (uint8_t)(1u << i);
+    b->castle_rook[i] = make_square(file, square_rank(king));
+    return true;
+}
+
+static bool parse_castling960(Board *b, const Field *f, Text *err)
+{
+    uint8_t rights = 0;
+    if (!field_is(f, "-"))
+        for (size_t i = 0; i < f->len; i++)
+            if (!castling960_right(b, f->at[i], &rights, err)) return false;
+    b->castling = rights;
+    return true;
+}
+
 static bool parse_castling(Board *b, const Field *f, Text *err)
 {
+    if (b->chess960) return parse_castling960(b, f, err);
     uint8_t rights = 0;
     if (!field_is(f, "-")) {
         for (size_t i = 0; i < f->len; i++) {
@@ -321,11 +384,14 @@ static bool pawns_placed_ok(const Board *b, bool first_rank_pawns, Text *err)
     return true;
 }
 
-bool board_from_fen_pawns(Board *b, const char *fen, const char **rest, bool first_rank_pawns, Text *err)
+/* Reads a FEN of standard chess, of a game that drops pawns on their
+ * first rank, or of Chess960. */
+static bool read_fen(Board *b, const char *fen, const char **rest, bool first_rank_pawns, bool chess960, Text *err)
 {
     const char *p = fen ? fen : "";
     Field f;
     board_clear(b);
+    b->chess960 = chess960;
     if (!next_field(&p, &f)) return text_fail(err, "bad FEN: it is empty");
     if (!parse_placement(b, &f, err)) return false;
     if (next_field(&p, &f)) {
@@ -350,6 +416,31 @@ bool board_from_fen_pawns(Board *b, const char *fen, const char **rest, bool fir
     return true;
 }
 
+bool board_from_fen_pawns(Board *b, const char *fen, const char **rest, bool first_rank_pawns, Text *err)
+{
+    return read_fen(b, fen, rest, first_rank_pawns, false, err);
+}
+
+bool board_from_fen_chess960(Board *b, const char *fen, const char **rest, Text *err)
+{
+    return read_fen(b, fen, rest, false, true, err);
+}
+
+/* A Chess960 right in X-FEN: K or Q (k or q) when its rook is the
+ * outermost on that side of the king, else the rook's file, which
+ * Shredder-FEN readers take too. */
+static char castling960_letter(const Board *b, int i)
+{
+    Square rook = b->castle_rook[i];
+    Color c = i < 2 ? WHITE : BLACK;
+    int rank = square_rank(rook), step = (i & 1) ? -1 : 1;
+    bool outermost = true;
+    for (int f = square_file(rook) + step; f >= 0 && f < 8; f += step)
+        if (b->squares[make_square(f, rank)] == make_piece(c, ROOK)) outermost = false;
+    char letter = outermost ? "KQKQ"[i] : (char)('A' + square_file(rook));
+    return c == WHITE ? letter : (char)tolower((unsigned char)letter);
+}
+
 void board_to_fen(const Board *b, Text *out)
 {
     for (int rank = 7; rank >= 0; rank--) {
@@ -371,7 +462,7 @@ void board_to_fen(const Board *b, Text *out)
     char castle[5] = "";
     int k = 0;
     for (int i = 0; i < 4; i++)
-        if (b->castling & (1 << i)) castle[k++] = "KQkq"[i];
+        if (b->castling & (1 << i)) castle[k++] = b->chess960 ? castling960_letter(b, i) : "KQkq"[i];
     castle[k] = 0;
     char ep[3];
     square_name(b->ep, ep);

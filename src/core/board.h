@@ -24,6 +24,15 @@ typedef struct Board {
     uint16_t fullmove;     /* 1 at the start, +1 after each Black action */
     uint64_t key;          /* Zobrist key: pieces, side, castling, the en
                               passant file whenever ep is set            */
+    /* Chess960 (board_from_fen_chess960): castling follows its rules, and
+     * castle_rook[i] is the square of the rook that the right 1 << i
+     * castles with (a1..h1 or a8..h8).  A right is lost when that rook
+     * or its king moves or is taken, so within a game the rook of a right
+     * never changes, and the key of the rights alone still tells
+     * positions apart.  False, and castle_rook unused, for every other
+     * board: standard chess keeps its rules and its speed. */
+    bool chess960;
+    Square castle_rook[4];
 } Board;
 
 #define STARTPOS_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -69,6 +78,13 @@ bool board_from_fen(Board *b, const char *fen, const char **rest, Text *err);
 /* The same for a game where pawns may stand on their own first rank
  * (Chessgi drops them there), when `first_rank_pawns`. */
 bool board_from_fen_pawns(Board *b, const char *fen, const char **rest, bool first_rank_pawns, Text *err);
+/* The same for Chess960: the castling field is X-FEN (KQkq for the
+ * outermost rook on that side of the king, a file letter, "HAha", for
+ * another one) or Shredder-FEN (file letters only); the board is marked
+ * chess960.  Pawns never stand on their first rank. */
+bool board_from_fen_chess960(Board *b, const char *fen, const char **rest, Text *err);
+/* A chess960 board's castling field is X-FEN: KQkq where they name the
+ * outermost rook, a file letter where they would not. */
 void board_to_fen(const Board *b, Text *out);
 
 /* Parses a square name such as "e4"; returns SQ_NONE if it is not one. */

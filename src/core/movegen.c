@@ -105,8 +105,112 @@ static void gen_en_passant(const Board *b, Bitboard pawns, MoveList *l)
     while (from) add(l, bb_pop(&from), b->ep, MOVE_EN_PASSANT, 0);
 }
 
+/* ---- Chess960 castling ---------------------------------------------------
+ *
+ * A Chess960 castling is written king takes own rook (from = the king's
+ * square, to = the rook's), as UCI engines do: the king may already stand
+ * on its landing square, so its landing square cannot name the move.  The
+ * king lands on g1 or c1 and the rook on f1 or d1 (g8, c8, f8, d8), as in
+ * standard chess. */
+
+/* Where a Chess960 castling of the king on `king` with the rook on `rook`
+ * puts them. */
+static void castle960_landing(Square king, Square rook, Square *king_to, Square *rook_to)
+{
+    int base = square_rank(king) * 8;
+    bool kingside = rook > king;
+    *king_to = (Square)(base + (kingside ? 6 : 2));
+    *rook_to = (Square)(base + (kingside ? 5 : 3));
+}
+
+/* Every square from a to b on one rank, both included. */
+static Bitboard rank_span(Square a, Square b)
+{
+    Square lo = a < b ? a : b, hi = a < b ? b : a;
+    return (~0ULL << lo) & (~0ULL >> (63 - hi));
+}
+
+/* Are the squares the king crosses, its own and its landing square
+ * included, free of attack now?  (Whether it ends in check once the rook
+ * has left is tried by making the move.) */
+static bool castle960_path_safe(const Board *b, Move m)
+{
+    Square king_to, rook_to;
+    castle960_landing(m.from, m.to, &king_to, &rook_to);
+    Bitboard path = rank_span(m.from, king_to);
+    while (path)
+        if (board_square_attacked(b, bb_pop(&path), (Color)!b->side)) return false;
+    return true;
+}
+
+/* Does the king of colour `us` end its castling out of check?  The rook
+ * that leaves may have shielded the king's landing square. */
+static bool castle960_lands_safe(const Board *b, Move m)
+{
+    Board copy = *b;
+    board_make(&copy, m);
+    return !board_in_check(&copy, b->side);
+}
+
+static void gen_castling960(const Board *b, MoveList *l, bool check_attacks)
+{
+    Color us = b->side;
+    Bitboard kings = board_kings(b, us) & (us == WHITE ? RANK_1 : RANK_8);
+    if (!kings || bb_many(kings)) return;
+    Square king = bb_first(kings);
+    for (int i = us * 2; i < us * 2 + 2; i++) {
+        Square rook = b->castle_rook[i], king_to, rook_to;
+        if (!(b->castling & (1 << i)) || b->squares[rook] != make_piece(us, ROOK)) continue;
+        castle960_landing(king, rook, &king_to, &rook_to);
+        /* Every square either piece crosses or lands on is empty, but for
+         * the two of them. */
+        Bitboard crossed = rank_span(king, king_to) | rank_span(rook, rook_to);
+        if (crossed & board_occupied(b) & ~(BB(king) | BB(rook))) continue;
+        Move m = move_make(king, rook, MOVE_CASTLE, NO_TYPE, 0);
+        if (check_attacks && (!castle960_path_safe(b, m) || !castle960_lands_safe(b, m))) continue;
+        l->moves[l->count++] = m;
+    }
+}
+
+/* Plays a Chess960 castling: both pieces lift, then land, since either
+ * may land where the other stood. */
+static void make_castle960(Board *b, Move m)
+{
+    Color us = b->side;
+    Square king_to, rook_to;
+    castle960_landing(m.from, m.to, &king_to, &rook_to);
+    board_set_castling(b, b->castling & (uint8_t)~(us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ));
+    board_set_ep(b, SQ_NONE);
+    board_remove(b, m.from);
+    board_remove(b, m.to);
+    board_put(b, king_to, make_piece(us, KING));
+    board_put(b, rook_to, make_piece(us, ROOK));
+    b->halfmove++;
+    if (us == BLACK) b->fullmove++;
+    b->side = (Color)!us;
+    b->key ^= ZOBRIST_SIDE;
+}
+
+/* The castling rights a Chess960 move leaves: a king that moves loses
+ * both of its own, a castling rook that moves or is taken its one. */
+static uint8_t castling960_after(const Board *b, Move m)
+{
+    uint8_t rights = b->castling;
+    Piece p = b->squares[m.from];
+    if (piece_type(p) == KING) rights &= (uint8_t)~(piece_color(p) == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ);
+    for (int i = 0; i < 4; i++)
+        if (b->castle_rook[i] == m.from || b->castle_rook[i] == m.to) rights &= (uint8_t)~(1u << i);
+    return rights;
+}
+
+/* ---- Standard castling and the rest ------------------------------------- */
+
 static void gen_castling(const Board *b, MoveList *l, bool check_attacks)
 {
+    if (b->chess960) {
+        gen_castling960(b, l, check_attacks);
+        return;
+    }
     Color us = b->side;
     for (int i = 0; i < 2; i++) {
         const CastleRule *r = &CASTLE_RULES[us][i];
@@ -154,7 +258,9 @@ bool gen_pseudo(const Board *b, MoveList *l)
 
 bool move_is_legal(const Board *b, Move m)
 {
-    if (m.kind == MOVE_CASTLE) {
+    if (m.kind == MOVE_CASTLE && b->chess960) {
+        if (!castle960_path_safe(b, m)) return false;
+    } else if (m.kind == MOVE_CASTLE) {
         const CastleRule *r = &CASTLE_RULES[b->side][m.to > m.from ? 0 : 1];
         Bitboard safe = r->must_be_safe;
         while (safe)
@@ -266,11 +372,19 @@ uint64_t board_position_key(const Board *b)
 
 void board_make(Board *b, Move m)
 {
+    if (b->chess960) {
+        if (m.kind == MOVE_CASTLE) {
+            make_castle960(b, m);
+            return;
+        }
+        board_set_castling(b, castling960_after(b, m));
+    } else {
+        board_set_castling(b, castling_after_touch(castling_after_touch(b->castling, m.from), m.to));
+    }
     Color us = b->side;
     Piece p = b->squares[m.from];
     bool capture = b->squares[m.to] != NO_PIECE;
 
-    board_set_castling(b, castling_after_touch(castling_after_touch(b->castling, m.from), m.to));
     board_set_ep(b, SQ_NONE);
     if (capture) board_remove(b, m.to);
     board_remove(b, m.from);

@@ -14,6 +14,9 @@
 /* Every variant, in the order help lists them; NULL after the last. */
 extern const Variant *const VARIANTS[];
 extern const Variant VARIANT_CHESS;
+/* Chess960, which is not among VARIANTS: the UCI engine plays it when a
+ * GUI sets UCI_Chess960 (src/variants/chess/chess.c). */
+extern const Variant VARIANT_CHESS960;
 
 /* Looks a variant up by name; NULL if there is none. */
 const Variant *variant_find(const char *name);

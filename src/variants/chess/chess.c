@@ -102,3 +102,28 @@ const Variant VARIANT_CHESS = {
     .samples = CHESS_SAMPLES,
     .sample_count = sizeof CHESS_SAMPLES / sizeof CHESS_SAMPLES[0],
 };
+
+/* Chess960 (Fischer random chess): the same game from one of 960 starts,
+ * whose castling follows its own rules (movegen.c) and is written king
+ * takes own rook (e1h1), as UCI engines write it.  It is not in the
+ * registry's list of games: only the UCI engine plays it, when a GUI
+ * sets UCI_Chess960 (docs/engine.md); the server, the page and the
+ * records know standard chess alone. */
+const Variant VARIANT_CHESS960 = {
+    .name = "chess960",
+    .title = "Chess960",
+    .evaluator = &EVAL_CHESS,
+    .start_fen = STARTPOS_FEN,
+    .ext_size = 0,
+    .from_fen = chess960_from_fen,
+    .to_fen = chess_to_fen,
+    .generate = chess_generate,
+    .apply = chess_apply,
+    .in_check = chess_in_check,
+    .outcome = chess_outcome,
+    .can_win = chess_can_win,
+    .same_position = chess_same_position,
+    .parse = chess_parse,
+    .format_coord = chess_coord,
+    .format_human = san_in_line,
+};

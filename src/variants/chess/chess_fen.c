@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
- * Standard chess: its FEN (the board's, with one king a side). */
+ * Standard chess and Chess960: their FEN (the board's, with one king a
+ * side; Chess960's castling field is X-FEN or Shredder-FEN). */
 #include <stdlib.h>
 
 #include "bitboard.h"
@@ -18,15 +19,27 @@ static bool chess_kings_ok(const Board *b, Text *err)
     return true;
 }
 
-State *chess_from_fen(const Options *o, const char *fen, Text *err)
+/* A FEN of chess or of Chess960, read by `read`. */
+static State *read_chess_fen(const char *fen, bool (*read)(Board *, const char *, const char **, Text *), Text *err)
 {
-    (void)o;
     State *s = state_new(0, err);
-    if (s && board_from_fen(&s->board, fen, NULL, err) && chess_kings_ok(&s->board, err) &&
+    if (s && read(&s->board, fen, NULL, err) && chess_kings_ok(&s->board, err) &&
         fen_side_not_to_move_safe(&s->board, err))
         return s;
     free(s);
     return NULL;
+}
+
+State *chess_from_fen(const Options *o, const char *fen, Text *err)
+{
+    (void)o;
+    return read_chess_fen(fen, board_from_fen, err);
+}
+
+State *chess960_from_fen(const Options *o, const char *fen, Text *err)
+{
+    (void)o;
+    return read_chess_fen(fen, board_from_fen_chess960, err);
 }
 
 void chess_to_fen(const Options *o, const State *s, Text *out)
