@@ -320,6 +320,8 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
+	@./scripts/ensure-packages stockfish:/usr/games/stockfish
+	@./tests/chess960-match.py $(BUILD)/ttchess /usr/games/stockfish
 	@set -e; for mode in vangog vangog-past vangog-future; do \
 	    RANDOM_GAME=$(BUILD)/tests/random-game RULES_DUMP=$(BUILD)/tests/rules-dump ./tests/rules-compare.sh \
 	        $$mode 12 80 tests/data/vangog-games.txt $(BUILD)/tests/vangog-ref $$mode check; done
