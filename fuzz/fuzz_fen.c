@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * FEN: the first byte picks the variant, the rest is a FEN.
+ * FEN: the first byte picks the variant, the rest is a FEN.  A FEN given
+ * to chess is also read as Chess960's (X-FEN or Shredder-FEN castling),
+ * the game the UCI engine plays under UCI_Chess960.
  *
  * For the variant's FEN, under the default options and under every
  * option at its least and at its most: a refusal says why; a FEN that is
@@ -9,7 +11,8 @@
  * agrees, and every legal action there reads back from each form the
  * variant writes.  For board_from_fen, with and without variant fields
  * allowed: the same round trip, and what plain FEN accepts is accepted
- * the same with fields allowed.
+ * the same with fields allowed.  For board_from_fen_chess960: the same
+ * round trip, the castling rooks included.
  */
 #include "fuzz.h"
 
@@ -139,6 +142,35 @@ static void check_board_fen(const char *fen)
     text_free(&err);
 }
 
+/* Chess960's board FEN: written back in X-FEN, it reads back as the
+ * same board with the same castling rooks. */
+static void check_board960_fen(const char *fen)
+{
+    Board b, c;
+    Text err = TEXT_INIT, out = TEXT_INIT, again = TEXT_INIT;
+    bool ok = board_from_fen_chess960(&b, fen, NULL, &err);
+    FUZZ_SAY("board_from_fen_chess960: %s\n", ok ? "accepted" : "refused");
+    if (!ok) {
+        FUZZ_CHECK(err.len > 0, "Chess960 FEN '%s' refused without a reason", fen);
+    } else {
+        FUZZ_CHECK(b.key == board_compute_key(&b), "board_from_fen_chess960('%s') left a stale key", fen);
+        board_to_fen(&b, &out);
+        ok = board_from_fen_chess960(&c, fuzz_str(&out), NULL, &err);
+        FUZZ_CHECK(ok, "Chess960 FEN '%s' (from '%s') is refused: %s", fuzz_str(&out), fen, text_str(&err));
+        board_to_fen(&c, &again);
+        FUZZ_CHECK(!strcmp(fuzz_str(&out), fuzz_str(&again)), "Chess960 FEN '%s' reads back as '%s'", fuzz_str(&out),
+                   fuzz_str(&again));
+        FUZZ_CHECK(board_equal(&b, &c) && b.key == c.key && c.chess960, "Chess960 FEN '%s' reads back as another board",
+                   fuzz_str(&out));
+        for (int i = 0; i < 4; i++)
+            FUZZ_CHECK(!(b.castling & (1 << i)) || b.castle_rook[i] == c.castle_rook[i],
+                       "Chess960 FEN '%s' reads back with another castling rook", fuzz_str(&out));
+    }
+    text_free(&err);
+    text_free(&out);
+    text_free(&again);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1) return 0;
@@ -147,7 +179,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Options sets[3];
     int n = option_sets(v, sets);
     for (int i = 0; i < n; i++) check_variant_fen(v, &sets[i], fen, i == 0);
+    if (v == &VARIANT_CHESS) check_variant_fen(&VARIANT_CHESS960, &sets[0], fen, true);
     check_board_fen(fen);
+    check_board960_fen(fen);
     free(fen);
     return 0;
 }
