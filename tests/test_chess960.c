@@ -234,6 +234,17 @@ static void test_castling_rules960(void **state)
     start960(&g, "4k3/8/8/8/8/8/8/1K3N1R w H - 0 1");
     assert_string_equal(refused(&g, "O-O"), "white cannot castle kingside: there are pieces between the king and the rook");
     game_free(&g);
+    /* King takes own rook, where no castling is: said as castling. */
+    start960(&g, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    assert_string_equal(refused(&g, "g1h1"),
+                        "white cannot castle kingside: a square the king or the rook crosses or lands on is taken");
+    game_free(&g);
+    start960(&g, "4k3/8/8/8/8/8/8/RKR4R w H - 0 1");
+    assert_string_equal(refused(&g, "b1c1"),
+                        "white cannot castle with the rook on c1: the king or that rook has already moved");
+    assert_string_equal(refused(&g, "b1a1"),
+                        "white cannot castle with the rook on a1: the king or that rook has already moved");
+    game_free(&g);
     /* A rook that moves loses its right; a king that moves, both. */
     start960(&g, "r3k1r1/8/8/8/8/8/8/1R2K2R w HBga - 0 1");
     play_all(&g, "b1b2");

@@ -179,6 +179,27 @@ static bool parse_castle(const Parse *p, const char *s, Move *out)
     return true;
 }
 
+/* Chess960 writes castling king takes own rook: a king onto its own
+ * rook that is no castling the position offers says why, rather than
+ * that a king cannot move there. */
+static bool explain_castle960(const Parse *p, Square from, Square to)
+{
+    const Board *b = p->b;
+    Color us = b->side;
+    if (!b->chess960 || b->squares[from] != make_piece(us, KING) || b->squares[to] != make_piece(us, ROOK))
+        return false;
+    int right = us * 2 + (to > from ? 0 : 1);
+    char rook[3];
+    square_name(to, rook);
+    if (!(b->castling & (1 << right)) || b->castle_rook[right] != to)
+        text_fail(p->err, "%s cannot castle with the rook on %s: the king or that rook has already moved",
+                  color_name(us), rook);
+    else
+        text_fail(p->err, "%s cannot castle %s: a square the king or the rook crosses or lands on is taken",
+                  color_name(us), to > from ? "kingside" : "queenside");
+    return true;
+}
+
 /* Coordinate form: e2e4, e7e8q, e1g1 (also e2-e4). */
 static bool parse_coord(const Parse *p, const char *s, Move *out)
 {
@@ -235,6 +256,7 @@ static bool parse_coord(const Parse *p, const char *s, Move *out)
         explain_refusal(p, m);
         return true;
     }
+    if (explain_castle960(p, from, to)) return true;
     text_fail(p->err, "the %s on %s cannot move to %s", piece_type_name(piece_type(piece)), fs, ts);
     return true;
 }
