@@ -998,6 +998,24 @@ go depth 2
     has_line "uci unknown option" "info string error: no option named 'Nonesuch'"
     has_line "uci bad move overhead" "info string error: Move Overhead takes a whole number from 0 to 5000, not '-1'"
     has_line "uci game over" "bestmove (none)"
+    # UCI_Chess960: Shredder-FEN read, X-FEN written, castling king takes
+    # own rook (the king on g1 stays, the rook goes to f1); off, file
+    # letters are refused and chess castles e1g1 as before.
+    uci_session "uci chess960" 'uci
+setoption name UCI_Chess960 value true
+position fen 4k3/8/8/8/8/8/8/R5KR w HA - 0 1 moves g1h1
+d
+setoption name UCI_Chess960 value yes
+setoption name UCI_Chess960 value false
+position fen 4k3/8/8/8/8/8/8/R5KR w HA - 0 1
+position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 moves e1g1
+d
+'
+    has_line "uci chess960 option" "option name UCI_Chess960 type check default false"
+    has_line "uci chess960 castling" "info string variant chess960 fen 4k3/8/8/8/8/8/8/R4RK1 b - - 1 1"
+    has_line "uci chess960 bad value" "info string error: UCI_Chess960 takes true or false, not 'yes'"
+    has_line "uci chess960 off refuses files" "info string error: bad position: bad FEN: castling rights must be '-' or letters from 'KQkq'"
+    has_line "uci chess960 off castles e1g1" "info string variant chess fen 4k3/8/8/8/8/8/8/R4RK1 b - - 1 1"
     # A refused position leaves none: "go" says why and answers 0000, rather
     # than for the position before it; a new good one is played from again.
     uci_session "uci refused position" 'position startpos moves e2e4
