@@ -37,6 +37,13 @@ typedef struct Uci {
     _Atomic bool stop;          /* "stop" for the search thread (SearchLimits.stop) */
     _Atomic bool ponder;        /* true from "go ponder" to "ponderhit" (SearchLimits.ponder) */
     int move_overhead;          /* "Move Overhead", ms */
+    /* The strength asked for: "Skill Level", or with "UCI_LimitStrength"
+     * the skill of "UCI_Elo" (which then takes precedence, as in
+     * Stockfish). */
+    int skill_level;
+    bool limit_strength;
+    int elo;
+    bool show_wdl;              /* "UCI_ShowWDL": info lines carry "wdl W D L" */
     pthread_mutex_t out;
 } Uci;
 
