@@ -910,6 +910,87 @@ has_line() {
     if grep -qxF -- "$line" "$tmp/out"; then ok; else bad "$name" "no line: $line"; fi
 }
 
+# UCI_LimitStrength, UCI_Elo and UCI_ShowWDL (docs/engine.md, "Playing
+# strength"): the options listed, the lowest Elo playing otherwise than full
+# strength, UCI_LimitStrength false giving full strength back, values out
+# of range refused as other spin options are, and the wdl of info lines.
+# uci_bestmoves NAME "setoptions" POSITIONS: the bestmove of "go depth 5"
+# in each position (one "position" argument a line), a session each, so that
+# no search is cut short by the next command; in $moves, one a line.
+uci_bestmoves() {
+    local name=$1 options=$2 p
+    moves=""
+    while IFS= read -r p; do
+        uci_session "$name" "${options}position $p
+go depth 5
+"
+        moves="$moves$(grep '^bestmove' "$tmp/out" | cut -d' ' -f2)
+"
+    done <<<"$3"
+}
+
+# UCI_LimitStrength, UCI_Elo and UCI_ShowWDL (docs/engine.md, "Playing
+# strength"): the options listed, the lowest Elo playing otherwise than full
+# strength, UCI_LimitStrength false giving full strength back, values out
+# of range refused as other spin options are, and the wdl of info lines.
+uci_elo_commands() {
+    local positions="startpos moves e2e4
+fen r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3
+fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
+fen r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8
+fen 8/5k2/8/3K4/8/8/4P3/8 w - - 0 1
+fen 2r3k1/5ppp/p3p3/1p1n4/3P4/P4N2/1P3PPP/2R3K1 w - - 0 25" strong weak
+    local lowest="setoption name UCI_LimitStrength value true
+setoption name UCI_Elo value 1100
+"
+    uci_bestmoves "uci full strength" "" "$positions"
+    strong=$moves
+    uci_bestmoves "uci lowest elo" "$lowest" "$positions"
+    weak=$moves
+    if [ "$(wc -w <<<"$strong")" -eq 6 ] && [ "$(wc -w <<<"$weak")" -eq 6 ] && [ "$strong" != "$weak" ]; then ok
+    else bad "uci elo changes play" "UCI_Elo 1100 played full strength's moves in 6 positions: $(echo $weak)"; fi
+    uci_bestmoves "uci limit strength off" "${lowest}setoption name UCI_LimitStrength value false
+" "$positions"
+    if [ "$moves" = "$strong" ]; then ok
+    else bad "uci limit strength off" "UCI_LimitStrength false did not give full strength back: $(echo $moves), not $(echo $strong)"; fi
+    uci_session "uci elo options" 'uci
+setoption name UCI_Elo value 1099
+setoption name UCI_Elo value 2001
+setoption name UCI_Elo value strong
+setoption name UCI_LimitStrength value yes
+setoption name UCI_ShowWDL value 1
+'
+    if [ "$RC" -eq 0 ] && grep -qx 'option name UCI_LimitStrength type check default false' "$tmp/out" &&
+        grep -qx 'option name UCI_Elo type spin default 1100 min 1100 max 2000' "$tmp/out" &&
+        grep -qx 'option name UCI_ShowWDL type check default false' "$tmp/out"; then ok
+    else bad "uci elo options" "missing the UCI_LimitStrength, UCI_Elo or UCI_ShowWDL option line"; fi
+    has_line "uci elo too low" "info string error: UCI_Elo takes a whole number from 1100 to 2000, not '1099'"
+    has_line "uci elo too high" "info string error: UCI_Elo takes a whole number from 1100 to 2000, not '2001'"
+    has_line "uci elo not a number" "info string error: UCI_Elo takes a whole number from 1100 to 2000, not 'strong'"
+    has_line "uci bad limit strength" "info string error: UCI_LimitStrength takes true or false, not 'yes'"
+    has_line "uci bad show wdl" "info string error: UCI_ShowWDL takes true or false, not '1'"
+    # wdl: per mille, summing to 1000, more wins than losses for the side
+    # ahead; a mate found is a certain win.
+    uci_session "uci show wdl mate" 'setoption name UCI_ShowWDL value true
+position fen 7k/8/8/8/8/8/R7/1R4K1 w - - 0 1
+go depth 4
+'
+    if [ "$RC" -eq 0 ] && grep -q '^info depth 4 .* score mate 2 wdl 1000 0 0 nodes ' "$tmp/out"; then ok
+    else bad "uci show wdl mate" "no 'info depth 4 ... score mate 2 wdl 1000 0 0 nodes ...'"; fi
+    local side infos=""
+    for side in w b; do
+        uci_session "uci show wdl" "setoption name UCI_ShowWDL value true
+position fen 4k3/8/8/8/8/8/8/RQ2K3 $side - - 0 1
+go depth 1
+"
+        infos="$infos$(grep '^info depth' "$tmp/out")
+"
+    done
+    if [ "$(grep -c ' wdl ' <<<"$infos")" -eq 2 ] &&
+        awk '{ for (i = 1; i < NF; i++) if ($i == "wdl") { n++; w = $(i + 1); d = $(i + 2); l = $(i + 3); if (w + d + l != 1000 || ($(i - 1) > 0) != (w > l)) bad = 1 } } END { exit !(n == 2 && !bad) }' <<<"$infos"; then ok
+    else bad "uci show wdl" "a wdl that does not sum to 1000, or more wins for the side behind"; fi
+}
+
 engine_commands() {
     local ladder="7k/8/8/8/8/8/R7/1R4K1 w - - 0 1"
     expect_stdout "solve mate in 2" "white wins in 2: 1. Rb7 Kg8 2. Ra8#
@@ -1066,6 +1147,14 @@ $tries"
     if [ "$RC" -eq 0 ] && [ "$(grep -c '^bestmove' "$tmp/out")" -eq 12 ] &&
         [ "$(grep '^bestmove' "$tmp/out" | cut -d' ' -f2 | sort -u | wc -l)" -ge 2 ]; then ok
     else bad "uci skill varies" "skill 0 played the same move in 12 new games"; fi
+    # UCI_LimitStrength at the lowest UCI_Elo varies from game to game too.
+    uci_session "uci elo varies" "setoption name UCI_LimitStrength value true
+setoption name UCI_Elo value 1100
+$tries"
+    if [ "$RC" -eq 0 ] && [ "$(grep -c '^bestmove' "$tmp/out")" -eq 12 ] &&
+        [ "$(grep '^bestmove' "$tmp/out" | cut -d' ' -f2 | sort -u | wc -l)" -ge 2 ]; then ok
+    else bad "uci elo varies" "UCI_Elo 1100 played the same move in 12 new games"; fi
+    uci_elo_commands
     # A ponder search keeps no time (movetime 300 is long past at the first
     # readyok) and, after ponderhit, thinks on the clock from then: the
     # bestmove comes after the readyok sent 0.1 s after the hit.

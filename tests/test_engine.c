@@ -472,6 +472,20 @@ static void test_every_variant_has_an_evaluator(void **state)
     }
 }
 
+/* UCI_Elo's skill: the lowest Elo is the lowest skill, the highest is
+ * still weakened (below ENGINE_SKILL_MAX, so that play varies), stronger
+ * never plays weaker, and a value out of range is clamped. */
+static void test_skill_of_elo(void **state)
+{
+    (void)state;
+    assert_int_equal(engine_skill_of_elo(ENGINE_ELO_MIN), 0);
+    assert_int_equal(engine_skill_of_elo(ENGINE_ELO_MIN - 500), 0);
+    assert_int_equal(engine_skill_of_elo(ENGINE_ELO_MAX), ENGINE_SKILL_MAX - 1);
+    assert_int_equal(engine_skill_of_elo(ENGINE_ELO_MAX + 500), ENGINE_SKILL_MAX - 1);
+    for (int elo = ENGINE_ELO_MIN; elo < ENGINE_ELO_MAX; elo++)
+        assert_true(engine_skill_of_elo(elo) <= engine_skill_of_elo(elo + 1));
+}
+
 static void test_game_over_gives_no_move(void **state)
 {
     (void)state;
@@ -539,6 +553,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_variant_has_an_evaluator),
         cmocka_unit_test(test_game_over_gives_no_move),
+        cmocka_unit_test(test_skill_of_elo),
         cmocka_unit_test(test_tt_key_from_scratch),
         cmocka_unit_test(test_solver_finds_composed_mates),
         cmocka_unit_test(test_search_finds_composed_mates),

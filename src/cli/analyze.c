@@ -50,7 +50,9 @@ const char HELP_ENGINE[] =
     "Actions are given and answered in each game's coordinate form, time travel\n"
     "included (see 'ttchess help' for the forms).  Options: UCI_Variant,\n"
     "VariantOptions (the game's rule limits, \"forward=8 back=3\"), Hash, Threads,\n"
-    "MultiPV, Skill Level.  Besides UCI: 'd' prints the position's FEN.\n"
+    "MultiPV, Skill Level, UCI_LimitStrength and UCI_Elo (1100-2000, Stockfish\n"
+    "15.1's scale in chess), UCI_ShowWDL.  Besides UCI: 'd' prints the\n"
+    "position's FEN.\n"
     "See docs/engine.md.\n";
 
 static long parse_number(const char *what, const char *text, long min, long max)

@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -48,6 +49,27 @@ static void format_line(const Game *g, const Move *moves, int count, Text *out)
     line_close(&l);
 }
 
+/* "wdl W D L" for UCI_ShowWDL: the expected wins, draws and losses per
+ * mille for the side to move, from the score alone by a logistic model
+ * (not fitted to games, docs/engine.md): a side WDL_EVEN_CP ahead wins
+ * half its games, each WDL_SCALE_CP more multiplies the odds by e, and
+ * the same for losing; draws are the rest.  A mate found is a win or a
+ * loss for certain. */
+enum { WDL_EVEN_CP = 100, WDL_SCALE_CP = 50 };
+
+static void add_wdl(Text *out, int score)
+{
+    int win, loss;
+    if (engine_score_is_mate(score)) {
+        win = score > 0 ? 1000 : 0;
+        loss = 1000 - win;
+    } else {
+        win = (int)lround(1000.0 / (1.0 + exp((double)(WDL_EVEN_CP - score) / WDL_SCALE_CP)));
+        loss = (int)lround(1000.0 / (1.0 + exp((double)(WDL_EVEN_CP + score) / WDL_SCALE_CP)));
+    }
+    text_addf(out, " wdl %d %d %d", win, 1000 - win - loss, loss);
+}
+
 static void print_info(void *context, const SearchInfo *info)
 {
     Uci *u = context;
@@ -55,6 +77,7 @@ static void print_info(void *context, const SearchInfo *info)
     format_line(&u->game, info->pv, info->pv_length, &pv);
     if (engine_score_is_mate(info->score)) text_addf(&score, "mate %d", engine_mate_moves(info->score));
     else text_addf(&score, "cp %d", info->score);
+    if (u->show_wdl) add_wdl(&score, info->score);
     uci_say(u, "info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv %s", info->depth,
         info->seldepth, info->multipv, text_str(&score), (unsigned long long)info->nodes, (unsigned long long)info->nps,
         info->hashfull, (long long)info->time_ms, text_str(&pv));
@@ -339,6 +362,9 @@ void uci_print_options(Uci *u)
     uci_say(u, "option name Threads type spin default 1 min 1 max %d", ENGINE_MAX_THREADS);
     uci_say(u, "option name MultiPV type spin default 1 min 1 max %d", ENGINE_MAX_MULTIPV);
     uci_say(u, "option name Skill Level type spin default %d min 0 max %d", ENGINE_SKILL_MAX, ENGINE_SKILL_MAX);
+    uci_say(u, "option name UCI_LimitStrength type check default false");
+    uci_say(u, "option name UCI_Elo type spin default %d min %d max %d", ENGINE_ELO_MIN, ENGINE_ELO_MIN, ENGINE_ELO_MAX);
+    uci_say(u, "option name UCI_ShowWDL type check default false");
     uci_say(u, "option name Clear Hash type button");
     uci_say(u, "option name Ponder type check default false");
     uci_say(u, "option name Move Overhead type spin default %d min 0 max %d", UCI_MOVE_OVERHEAD_DEFAULT,
@@ -359,6 +385,25 @@ static bool spin_value(Uci *u, const char *name, const char *value, long min, lo
     }
     *out = (int)v;
     return true;
+}
+
+/* A check option's value, true or false, else an error line that says so
+ * (the option keeps its value). */
+static bool check_value(Uci *u, const char *name, const char *value, bool *out)
+{
+    if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
+        uci_say(u, "info string error: %s takes true or false, not '%s'", name, value);
+        return false;
+    }
+    *out = !strcasecmp(value, "true");
+    return true;
+}
+
+/* The engine plays at "Skill Level", or, with "UCI_LimitStrength", at the
+ * skill calibrated for "UCI_Elo". */
+static void apply_strength(Uci *u)
+{
+    engine_set_skill(u->engine, u->limit_strength ? engine_skill_of_elo(u->elo) : u->skill_level);
 }
 
 /* Names other programs give one of our games, accepted for UCI_Variant
@@ -443,15 +488,23 @@ void uci_setoption(Uci *u, char *args)
     } else if (!strcasecmp(name, "MultiPV")) {
         spin_value(u, "MultiPV", value, 1, ENGINE_MAX_MULTIPV, &u->multipv);
     } else if (!strcasecmp(name, "Skill Level")) {
-        int n;
-        if (spin_value(u, "Skill Level", value, 0, ENGINE_SKILL_MAX, &n)) engine_set_skill(u->engine, n);
+        spin_value(u, "Skill Level", value, 0, ENGINE_SKILL_MAX, &u->skill_level);
+        apply_strength(u);
+    } else if (!strcasecmp(name, "UCI_LimitStrength")) {
+        check_value(u, "UCI_LimitStrength", value, &u->limit_strength);
+        apply_strength(u);
+    } else if (!strcasecmp(name, "UCI_Elo")) {
+        spin_value(u, "UCI_Elo", value, ENGINE_ELO_MIN, ENGINE_ELO_MAX, &u->elo);
+        apply_strength(u);
+    } else if (!strcasecmp(name, "UCI_ShowWDL")) {
+        check_value(u, "UCI_ShowWDL", value, &u->show_wdl);
     } else if (!strcasecmp(name, "Move Overhead")) {
         spin_value(u, "Move Overhead", value, 0, UCI_MOVE_OVERHEAD_MAX, &u->move_overhead);
     } else if (!strcasecmp(name, "Ponder")) {
         /* Only tells the engine that the GUI may send "go ponder"; it
          * ponders whenever asked, so there is nothing to keep. */
-        if (strcasecmp(value, "true") && strcasecmp(value, "false"))
-            uci_say(u, "info string error: Ponder takes true or false, not '%s'", value);
+        bool ignored;
+        check_value(u, "Ponder", value, &ignored);
     } else if (!strcasecmp(name, "Clear Hash")) {
         engine_new_game(u->engine);
     } else {
@@ -503,6 +556,8 @@ bool uci_open(Uci *u, FILE *out)
     options_default(u->variant, &u->options);
     u->multipv = 1;
     u->move_overhead = UCI_MOVE_OVERHEAD_DEFAULT;
+    u->skill_level = ENGINE_SKILL_MAX;
+    u->elo = ENGINE_ELO_MIN;
     seed_from_clock(u);
     movelist_init(&u->searchmoves);
     pthread_mutex_init(&u->out, NULL);

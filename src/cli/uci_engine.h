@@ -40,6 +40,13 @@ typedef struct Uci {
     /* "UCI_Chess960": chess is played as Chess960 (its FEN, castling
      * written king takes own rook); the other games are as they are. */
     bool chess960;
+    /* The strength asked for: "Skill Level", or with "UCI_LimitStrength"
+     * the skill of "UCI_Elo" (which then takes precedence, as in
+     * Stockfish). */
+    int skill_level;
+    bool limit_strength;
+    int elo;
+    bool show_wdl;              /* "UCI_ShowWDL": info lines carry "wdl W D L" */
     pthread_mutex_t out;
 } Uci;
 

@@ -59,6 +59,30 @@ void engine_set_skill(Engine *e, int skill)
     e->skill = skill < 0 ? 0 : skill > ENGINE_SKILL_MAX ? ENGINE_SKILL_MAX : skill;
 }
 
+/* Measured points of the skill scale on Stockfish 15.1's UCI_Elo scale
+ * (docs/engine.md, "Playing strength": the matches that fix them); between
+ * two points the skill is interpolated, as Stockfish interpolates its own
+ * Elo to a skill level. */
+static const struct { int elo, skill; } ELO_SKILL[] = {
+    { ENGINE_ELO_MIN, 0 },
+    { 1350, 3 },
+    { 1600, 7 },
+    { 1800, 12 },
+    { ENGINE_ELO_MAX, ENGINE_SKILL_MAX - 1 },
+};
+
+int engine_skill_of_elo(int elo)
+{
+    enum { POINTS = sizeof ELO_SKILL / sizeof ELO_SKILL[0] };
+    if (elo <= ELO_SKILL[0].elo) return ELO_SKILL[0].skill;
+    for (int i = 1; i < POINTS; i++) {
+        if (elo > ELO_SKILL[i].elo) continue;
+        int de = ELO_SKILL[i].elo - ELO_SKILL[i - 1].elo, ds = ELO_SKILL[i].skill - ELO_SKILL[i - 1].skill;
+        return ELO_SKILL[i - 1].skill + (ds * (elo - ELO_SKILL[i - 1].elo) + de / 2) / de;
+    }
+    return ELO_SKILL[POINTS - 1].skill;
+}
+
 void engine_set_seed(Engine *e, uint64_t seed) { e->seed = seed ? seed : 1; }
 
 void engine_new_game(Engine *e) { tt_clear(&e->tt); }

@@ -23,7 +23,12 @@ enum {
     ENGINE_MAX_MULTIPV = 64,
     ENGINE_HASH_DEFAULT_MB = 16,
     ENGINE_HASH_MAX_MB = 65536,
-    ENGINE_SKILL_MAX = 20
+    ENGINE_SKILL_MAX = 20,
+    /* The range of UCI_Elo (engine_skill_of_elo): calibrated in chess
+     * against Stockfish 15.1's UCI_Elo (docs/engine.md, "Playing
+     * strength"). */
+    ENGINE_ELO_MIN = 1100,
+    ENGINE_ELO_MAX = 2000
 };
 
 /* What to search for, and for how long.  Zero means "no limit" for each
@@ -99,6 +104,10 @@ void engine_set_threads(Engine *e, int threads);
 /* 0..ENGINE_SKILL_MAX; below the maximum the engine searches shallower
  * and picks among its best moves with some randomness. */
 void engine_set_skill(Engine *e, int skill);
+/* The skill that plays at about `elo` (clamped to ENGINE_ELO_MIN..MAX)
+ * on Stockfish 15.1's UCI_Elo scale, in chess; the other games use the
+ * same skill, so the same weakening, with no reference to rate it. */
+int engine_skill_of_elo(int elo);
 /* Seeds the randomness of weakened play (default: fixed, so results repeat). */
 void engine_set_seed(Engine *e, uint64_t seed);
 /* Forgets everything learned from earlier searches (a new game). */
