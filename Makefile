@@ -318,6 +318,7 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(
 	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/players-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@set -e; for mode in vangog vangog-past vangog-future; do \
