@@ -54,13 +54,15 @@ bool store_player_games(Store *s, int64_t user, const GameFilter *f, PlayerGame 
     *games = NULL;
     *count = 0;
     DbRows r;
-    /* Each seat has its index by creation (games_white_created,
+    /* PostgreSQL gives a parameter the type of its first use: each is
+     * compared with its column before it is compared with a constant (a
+     * time in ms is no int4).  Each seat has its index by creation (games_white_created,
      * games_black_created): the database reads the player's games from
      * the two and sorts only those. */
     const char *sql = game_select_sql(
         ", g.created FROM games g WHERE (g.white = $1 OR g.black = $1) AND g.status = $2 "
-        "AND ($3 = '' OR g.variant = $3) AND " RESULT_IS " AND ($5 = 0 OR g.white = $5 OR g.black = $5) "
-        "AND ($6 = 0 OR g.created < $6 OR (g.created = $6 AND g.id < $7)) "
+        "AND (g.variant = $3 OR $3 = '') AND " RESULT_IS " AND (g.white = $5 OR g.black = $5 OR $5 = 0) "
+        "AND (g.created < $6 OR (g.created = $6 AND g.id < $7) OR $6 = 0) "
         "ORDER BY g.created DESC, g.id DESC LIMIT $8");
     if (!sql || RUN(s, sql, &r, DB_I(user), DB_S(f->status), DB_S(f->variant), DB_S(f->result), DB_I(f->opponent),
                     DB_I(f->until), DB_S(f->after_id), DB_I(f->max)))
