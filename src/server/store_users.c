@@ -44,26 +44,29 @@ bool store_player(Store *s, const char *name, Player *out, bool *found)
 
 /* The player's result in a finished game, as SQL: the games whose result
  * `$4` is ("won", "drawn", "lost"; "" lets all through). */
-#define RESULT_IS                                                                                         \
-    "($4 = '' OR ($4 = 'drawn' AND g.result = '1/2-1/2') OR "                                             \
-    "($4 = 'won' AND ((g.white = $1 AND g.result = '1-0') OR (g.black = $1 AND g.result = '0-1'))) OR " \
-    "($4 = 'lost' AND ((g.white = $1 AND g.result = '0-1') OR (g.black = $1 AND g.result = '1-0'))))"
+#define RESULT_IS                                                                         \
+    "($4 = '' OR ($4 = 'drawn' AND result = '1/2-1/2') OR "                               \
+    "($4 = 'won' AND ((white = $1 AND result = '1-0') OR (black = $1 AND result = '0-1'))) OR " \
+    "($4 = 'lost' AND ((white = $1 AND result = '0-1') OR (black = $1 AND result = '1-0'))))"
 
 bool store_player_games(Store *s, int64_t user, const GameFilter *f, PlayerGame **games, int *count)
 {
     *games = NULL;
     *count = 0;
     DbRows r;
-    /* PostgreSQL gives a parameter the type of its first use: each is
-     * compared with its column before it is compared with a constant (a
-     * time in ms is no int4).  Each seat has its index by creation (games_white_created,
-     * games_black_created): the database reads the player's games from
-     * the two and sorts only those. */
+    /* The page's games are picked first, by their ids, and only then read
+     * whole: the row's computed columns (the names, the count of actions)
+     * are worked out for the page alone, not for every game sorted.  Each
+     * seat has its index by creation (games_white_created,
+     * games_black_created).  PostgreSQL gives a parameter the type of its
+     * first use: each is compared with its column before it is compared
+     * with a constant (a time in ms is no int4). */
     const char *sql = game_select_sql(
-        ", g.created FROM games g WHERE (g.white = $1 OR g.black = $1) AND g.status = $2 "
-        "AND (g.variant = $3 OR $3 = '') AND " RESULT_IS " AND (g.white = $5 OR g.black = $5 OR $5 = 0) "
-        "AND (g.created < $6 OR (g.created = $6 AND g.id < $7) OR $6 = 0) "
-        "ORDER BY g.created DESC, g.id DESC LIMIT $8");
+        ", g.created FROM games g WHERE g.id IN (SELECT id FROM games "
+        "WHERE (white = $1 OR black = $1) AND status = $2 "
+        "AND (variant = $3 OR $3 = '') AND " RESULT_IS " AND (white = $5 OR black = $5 OR $5 = 0) "
+        "AND (created < $6 OR (created = $6 AND id < $7) OR $6 = 0) "
+        "ORDER BY created DESC, id DESC LIMIT $8) ORDER BY g.created DESC, g.id DESC");
     if (!sql || RUN(s, sql, &r, DB_I(user), DB_S(f->status), DB_S(f->variant), DB_S(f->result), DB_I(f->opponent),
                     DB_I(f->until), DB_S(f->after_id), DB_I(f->max)))
         return false;
