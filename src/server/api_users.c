@@ -16,6 +16,7 @@
 #include "store_users.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,7 +180,7 @@ void api_user_stats(Store *s, const ApiRequest *req, const char *name, ApiReply 
 
 /* Games read at a time: enough that the queries cost little beside the
  * games' replays, few enough that a page of PGN is some hundreds of KiB. */
-enum { PGN_PAGE = 100 };
+enum { PGN_PAGE = 25 };
 
 typedef struct PgnExport {
     Store *store;
@@ -191,6 +192,30 @@ typedef struct PgnExport {
     size_t sent;
     bool last_page;
 } PgnExport;
+
+/* Pages being made at once, by all exports together: each keeps a core
+ * and the pool's connections busy while it replays its games, and fifty
+ * downloads at once would otherwise leave every other request waiting
+ * for a connection.  A download waiting here holds no connection. */
+static pthread_mutex_t pages_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pages_free = PTHREAD_COND_INITIALIZER;
+static int pages_made;
+
+static void page_slot_take(void)
+{
+    pthread_mutex_lock(&pages_lock);
+    while (pages_made >= SERVER_EXPORT_PAGES) pthread_cond_wait(&pages_free, &pages_lock);
+    pages_made++;
+    pthread_mutex_unlock(&pages_lock);
+}
+
+static void page_slot_give(void)
+{
+    pthread_mutex_lock(&pages_lock);
+    pages_made--;
+    pthread_cond_signal(&pages_free);
+    pthread_mutex_unlock(&pages_lock);
+}
 
 /* The next page of games as PGN into ex->pending; false on an error. */
 static bool export_page(PgnExport *ex)
@@ -227,7 +252,10 @@ static long export_read(void *ctx, char *buf, size_t max)
         if (ex->last_page) return 0;
         text_clear(&ex->pending);
         ex->sent = 0;
-        if (!export_page(ex)) return -1;
+        page_slot_take();
+        bool made = export_page(ex);
+        page_slot_give();
+        if (!made) return -1;
     }
     size_t n = ex->pending.len - ex->sent;
     if (n > max) n = max;

@@ -98,6 +98,8 @@ enum {
     SERVER_CLOCK_MAX_INCREMENT_S = 180,
     SERVER_GAMES_LISTED = 100,          /* a player's games a listing gives by default ... */
     SERVER_MAX_GAMES_LISTED = 500,      /* ... and at most (?max=)               */
+    SERVER_EXPORT_PAGES = 2,            /* pages of a PGN export made at once, by all
+                                         * downloads together (api_users.c)     */
     SERVER_MIN_DAYS = 1,
     SERVER_MAX_DAYS = 30,
 };

@@ -105,10 +105,10 @@ const DbMigration STORE_MIGRATIONS[] = {
      * but it logs in no more and is shown as "deleted".  Indexes for a
      * player's games newest first (their page, the PGN export). */
     { .sqlite = "ALTER TABLE users ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;"
-                "CREATE INDEX games_white_created ON games(white, created);"
-                "CREATE INDEX games_black_created ON games(black, created);",
+                "CREATE INDEX games_white_created ON games(white, created, id);"
+                "CREATE INDEX games_black_created ON games(black, created, id);",
       .postgres = "ALTER TABLE users ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;"
-                  "CREATE INDEX games_white_created ON games(white, created);"
-                  "CREATE INDEX games_black_created ON games(black, created);" },
+                  "CREATE INDEX games_white_created ON games(white, created, id);"
+                  "CREATE INDEX games_black_created ON games(black, created, id);" },
 };
 const int STORE_SCHEMA_VERSION = sizeof STORE_MIGRATIONS / sizeof STORE_MIGRATIONS[0];

@@ -56,19 +56,25 @@ bool store_player_games(Store *s, int64_t user, const GameFilter *f, PlayerGame 
     DbRows r;
     /* The page's games are picked first, by their ids, and only then read
      * whole: the row's computed columns (the names, the count of actions)
-     * are worked out for the page alone, not for every game sorted.  Each
-     * seat has its index by creation (games_white_created,
-     * games_black_created).  PostgreSQL gives a parameter the type of its
-     * first use: each is compared with its column before it is compared
-     * with a constant (a time in ms is no int4). */
-    const char *sql = game_select_sql(
-        ", g.created FROM games g WHERE g.id IN (SELECT id FROM games "
-        "WHERE (white = $1 OR black = $1) AND status = $2 "
-        "AND (variant = $3 OR $3 = '') AND " RESULT_IS " AND (white = $5 OR black = $5 OR $5 = 0) "
-        "AND (created < $6 OR (created = $6 AND id < $7) OR $6 = 0) "
-        "ORDER BY created DESC, id DESC LIMIT $8) ORDER BY g.created DESC, g.id DESC");
+     * are worked out for the page alone.  Each seat is one range of its
+     * index (games_white_created, games_black_created: seat, created, id)
+     * read backwards from the page's start, and stops when the page is
+     * full: a page costs the same at the millionth game as at the first.
+     * PostgreSQL gives a parameter the type of its first use: each is
+     * compared with its column before it is compared with a constant. */
+#define PAGE_OF(seat, other)                                                                                  \
+    "SELECT id, created FROM (SELECT id, created FROM games WHERE " seat " = $1 AND " other " <> $1 "        \
+    "AND created <= $6 AND (created < $6 OR id < $7) AND status = $2 AND (variant = $3 OR $3 = '') AND "   \
+    RESULT_IS " AND (" other " = $5 OR $5 = 0) ORDER BY created DESC, id DESC LIMIT $8) " seat "_page"
+    const char *sql = game_select_sql(", g.created FROM games g WHERE g.id IN (SELECT id FROM (" PAGE_OF(
+        "white", "black") " UNION ALL " PAGE_OF("black", "white") ") seats ORDER BY created DESC, id DESC LIMIT $8) "
+                                      "ORDER BY g.created DESC, g.id DESC");
+#undef PAGE_OF
+    /* No start: the page starts after every game (no id is above "~"). */
+    int64_t until = f->until ? f->until : INT64_MAX;
+    const char *after_id = f->until ? f->after_id : "~";
     if (!sql || RUN(s, sql, &r, DB_I(user), DB_S(f->status), DB_S(f->variant), DB_S(f->result), DB_I(f->opponent),
-                    DB_I(f->until), DB_S(f->after_id), DB_I(f->max)))
+                    DB_I(until), DB_S(after_id), DB_I(f->max)))
         return false;
     *games = calloc(r.rows ? (size_t)r.rows : 1, sizeof **games);
     if (*games) {
