@@ -126,11 +126,6 @@ void api_user_current(Store *s, const ApiRequest *req, const char *name, ApiRepl
 void api_user_stats(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
 void api_user_pgn(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
 void api_account_delete(Store *s, const ApiRequest *req, ApiReply *r);
-/* The filters of GET /api/users/NAME/games read from a query (`query`
- * gives an argument's value or NULL): false with the reason in why. */
-struct GameFilter;
-bool users_parse_filter(const char *(*query)(void *ctx, const char *name), void *ctx, struct GameFilter *f,
-                        const char **opponent, char *why, size_t size);
 
 void api_lobby(Store *s, ApiReply *r);
 void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);

@@ -53,8 +53,11 @@ static bool query_number(const char *text, int64_t lo, int64_t hi, int64_t *out)
     return *out >= lo && *out <= hi;
 }
 
-bool users_parse_filter(const char *(*query)(void *ctx, const char *name), void *ctx, GameFilter *f,
-                        const char **opponent, char *why, size_t size)
+/* The filters of GET /api/users/NAME/games from a query (`query` gives an
+ * argument's value or NULL), the opponent's name apart; false with the
+ * reason in why. */
+static bool parse_filter(const char *(*query)(void *ctx, const char *name), void *ctx, GameFilter *f,
+                         const char **opponent, char *why, size_t size)
 {
     *f = (GameFilter){ .status = "over", .variant = "", .result = "", .after_id = "", .max = SERVER_GAMES_LISTED };
     const char *variant = query(ctx, "variant"), *result = query(ctx, "result"), *max = query(ctx, "max");
@@ -93,7 +96,7 @@ static bool read_filter(Store *s, const ApiRequest *req, const Player *p, GameFi
 {
     const char *opponent;
     char why[160];
-    if (!users_parse_filter(request_query, (void *)req, f, &opponent, why, sizeof why))
+    if (!parse_filter(request_query, (void *)req, f, &opponent, why, sizeof why))
         return reply_error(r, 400, why), false;
     if (!opponent) return true;
     Player other;
