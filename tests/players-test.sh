@@ -144,6 +144,17 @@ else
 fi
 call x GET /api/users/nobody/games.pgn; expect "PGN of nobody" 404
 
+# ---- A finished game's downloads, for a visitor ----------------------------------
+call x GET "/api/games/$G3/gc"; expect "the Game Courier log" 200
+if "$TTCHESS" replay --variant chess "$tmp/body" >"$tmp/replayed" 2>&1 && grep -q 'e4' "$tmp/replayed"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1)); echo "FAIL: the Game Courier log read back:"; cat "$tmp/body"; head -5 "$tmp/replayed"
+fi
+call x GET "/api/games/$G3/sheets"; expect "the score sheets" 200 'e4'
+call x GET "/api/games/$G3/pgn"; expect "the PGN" 200 '[Result "1/2-1/2"]'
+call x GET "/api/games/nosuch/gc"; expect "the log of no game" 404
+
 # ---- Account deletion -----------------------------------------------------------
 call x DELETE /api/account '{"password":"x"}'; expect "delete, logged out" 401
 call bob DELETE /api/account '{"password":"wrong-password"}'; expect "delete with a wrong password" 403 "wrong password"

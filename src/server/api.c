@@ -255,6 +255,7 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if ((get || post) && route(req->path, "/api/games/*/kibitz", seg)) api_kibitz(s, req, seg[0], r);
     else if (get && route(req->path, "/api/games/*/pgn", seg)) api_pgn(s, req, seg[0], r);
     else if (get && route(req->path, "/api/games/*/sheets", seg)) api_record(s, seg[0], false, r);
+    else if (get && route(req->path, "/api/games/*/gc", seg)) api_gc(s, seg[0], r);
     else if (get && route(req->path, "/api/games/*/diagram.svg", seg)) api_diagram(s, req, seg[0], r);
     else if ((get || post) && route(req->path, "/api/games/*/rematch", seg)) api_rematch(s, req, seg[0], NULL, r);
     else if (post && route(req->path, "/api/games/*/rematch/*", seg)) api_rematch(s, req, seg[0], seg[1], r);

@@ -126,6 +126,7 @@ void api_user_current(Store *s, const ApiRequest *req, const char *name, ApiRepl
 void api_user_stats(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
 void api_user_pgn(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
 void api_account_delete(Store *s, const ApiRequest *req, ApiReply *r);
+void api_gc(Store *s, const char *id, ApiReply *r);
 
 void api_lobby(Store *s, ApiReply *r);
 void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);

@@ -12,6 +12,7 @@
  * holds a thread and a page of text but never a connection of the pool.
  */
 #include "api_internal.h"
+#include "gc.h"
 #include "registry.h"
 #include "store_users.h"
 
@@ -177,6 +178,31 @@ void api_user_stats(Store *s, const ApiRequest *req, const char *name, ApiReply 
     json_t *stats = json_object();
     if (stats && store_player_stats(s, p.id, stats)) reply_json(r, 200, stats);
     else reply_error(r, stats ? 503 : 500, stats ? "the database cannot be read now" : "out of memory"), json_decref(stats);
+}
+
+/* ---- A game's Game Courier log ------------------------------------------------ */
+
+/* GET /api/games/ID/gc: the game's record as a Game Courier move log
+ * ('ttchess export --gc'), the third of a finished game's downloads
+ * beside its PGN and score sheets. */
+void api_gc(Store *s, const char *id, ApiReply *r)
+{
+    GameRow row;
+    Game g;
+    if (!load_game(s, id, &row, &g, r)) return;
+    Text out = TEXT_INIT;
+    if (gc_write(&g, &out)) {
+        reply_text(r, 200, "text/plain; charset=utf-8", text_take(&out));
+        char disposition[128];
+        /* The id is letters and digits only (store.c makes it). */
+        snprintf(disposition, sizeof disposition, "inline; filename=\"ttchess-%s.gc.txt\"", id);
+        r->disposition = strdup(disposition);
+    } else {
+        reply_error(r, 500, "out of memory");
+    }
+    text_free(&out);
+    cache_put(s->cache, id, row.version, &g);
+    store_game_free(&row);
 }
 
 /* ---- The PGN export ---------------------------------------------------------- */

@@ -4,6 +4,7 @@
 // switch that allows or forbids them. Built with the game's id and the viewer's name; the page calls
 // `load` when the event stream says the comments changed and `update` with each new state.
 
+import { playerLink } from './player';
 import { api, errorText, type GameState, type KibitzMessage } from './api';
 import { h, fill } from './dom';
 
@@ -92,7 +93,7 @@ export class KibitzBox {
       const li = h('li', { class: 'kibitz' });
       // Strictly text: a comment is never markup.
       const name = h('span', { class: 'kibitz-name' });
-      name.textContent = k.name;
+      name.append(playerLink(k.name));
       const text = h('span', { class: 'kibitz-text' });
       text.textContent = k.text;
       const at = h('span', { class: 'kibitz-at' });
