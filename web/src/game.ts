@@ -15,7 +15,6 @@
 // action can always be typed in any notation. Only a promotion or a real ambiguity asks a question.
 // During the opponent's turn one move may be queued (a premove).
 
-import { playerLink } from './player';
 import type { Color } from './api';
 import { Banner, tabTitle } from './banner';
 import { makeBoard } from './board';
@@ -28,6 +27,7 @@ import type { Page } from './main';
 import { MoveList } from './movelist';
 import { applyOptionClasses, COLOR_SCHEMES, PIECE_SETS } from './options';
 import { panelLines } from './palette';
+import { playerLink } from './player';
 import { RecordLinks } from './record-links';
 import { Sounds } from './sounds';
 import { Timelines } from './timelines';

@@ -4,9 +4,9 @@
 // switch that allows or forbids them. Built with the game's id and the viewer's name; the page calls
 // `load` when the event stream says the comments changed and `update` with each new state.
 
-import { playerLink } from './player';
 import { api, errorText, type GameState, type KibitzMessage } from './api';
 import { h, fill } from './dom';
+import { playerLink } from './player';
 
 export class KibitzBox {
   readonly element: HTMLElement;

@@ -84,6 +84,27 @@ test('a player\'s page, seen by a visitor: counts, games in play, finished games
   expect(errors).toEqual([]);
 });
 
+test('the finished games come 20 at a time, "More games" loads the next', async ({ browser }) => {
+  const errors: string[] = [];
+  const ann = await newPlayer(browser, 'many', errors);
+  const bob = await newPlayer(browser, 'more', errors);
+  for (let i = 0; i < 21; i++) {
+    const id = await createGame(ann, { variant: 'chess', color: 'white', opponent: bob.name, days_per_move: 3 });
+    await act(bob, id, 'resign', 0);
+  }
+  const page = (await (await openContext(browser)).newPage());
+  watchConsole(page, errors);
+  await page.goto(`/@/${ann.name}`);
+  const rows = page.locator('#player-game-list .player-game');
+  await expect(rows).toHaveCount(20);
+  await page.locator('#player-more').click();
+  await expect(rows).toHaveCount(21);
+  await expect(page.locator('#player-more')).toBeHidden();
+  const ids = await rows.evaluateAll(els => els.map(e => e.getAttribute('data-id')));
+  expect(new Set(ids).size).toBe(21);
+  expect(errors).toEqual([]);
+});
+
 test('a finished game\'s page is its archive: record, timelines, analysis, downloads, names linked', async ({ browser }) => {
   const errors: string[] = [];
   const ann = await newPlayer(browser, 'arch', errors);
