@@ -287,7 +287,7 @@ $(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci_engine.c src/c
 # main) is compiled into each with TTCHESS_FUZZ, which makes auth.c hash
 # passwords at libsodium's least cost (see there why), with the set-up
 # and checks they share (fuzz/api_fixture.c).
-SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action fuzz_head
+SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action fuzz_head fuzz_players
 FUZZ_FIXTURE := fuzz/api_fixture.c fuzz/api_fixture.h tests/xml_check.h
 
 $(SERVER_FUZZ:%=$(BUILD)/fuzz/%): $(BUILD)/fuzz/%: fuzz/%.c $(FUZZ_FIXTURE) $(SERVER_SRC) $(HEADERS) fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
@@ -318,6 +318,7 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(
 	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/players-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@./scripts/ensure-packages stockfish:/usr/games/stockfish

@@ -4,7 +4,8 @@
 # The server's tests on PostgreSQL (make test-postgres): a throwaway
 # cluster of Debian's postgresql package (tests/pg-lib.sh: initdb and
 # pg_ctl in a temporary folder, a free local port), then
-#   - the whole API suite (tests/api-test.sh) on a database of its own;
+#   - the whole API suite (tests/api-test.sh) on a database of its own,
+#     and players' pages and the archive (tests/players-test.sh) on another;
 #   - the store's own tests (schema migrations from an older version) on
 #     another (STORE_TEST: build/tests/test-store);
 #   - two server instances on a third (tests/multi-test.sh): sessions
@@ -19,11 +20,12 @@ here=$(dirname "$0")
 . "$here/pg-lib.sh"
 trap pg_stop EXIT
 pg_start || exit 1
-for db in api store multi; do pg_sql "CREATE DATABASE $db" || exit 1; done
+for db in api players store multi; do pg_sql "CREATE DATABASE $db" || exit 1; done
 base=${PG_URL%/postgres}
 status=0
 echo "PostgreSQL test cluster on port $PG_PORT"
 TTCHESS_DB=$base/api "$here/api-test.sh" || status=1
+TTCHESS_DB=$base/players "$here/players-test.sh" || status=1
 if [ -n "${STORE_TEST:-}" ]; then TTCHESS_TEST_PG=$base/store "$STORE_TEST" || status=1; fi
 TTCHESS_DB=$base/multi "$here/multi-test.sh" || status=1
 exit $status

@@ -71,6 +71,7 @@ void api_reply_free(ApiReply *r)
     free(r->text);
     free(r->set_cookie);
     free(r->disposition);
+    if (r->stream_free) r->stream_free(r->stream_ctx);
     memset(r, 0, sizeof *r);
 }
 
@@ -254,6 +255,7 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if ((get || post) && route(req->path, "/api/games/*/kibitz", seg)) api_kibitz(s, req, seg[0], r);
     else if (get && route(req->path, "/api/games/*/pgn", seg)) api_pgn(s, req, seg[0], r);
     else if (get && route(req->path, "/api/games/*/sheets", seg)) api_record(s, seg[0], false, r);
+    else if (get && route(req->path, "/api/games/*/gc", seg)) api_gc(s, seg[0], r);
     else if (get && route(req->path, "/api/games/*/diagram.svg", seg)) api_diagram(s, req, seg[0], r);
     else if ((get || post) && route(req->path, "/api/games/*/rematch", seg)) api_rematch(s, req, seg[0], NULL, r);
     else if (post && route(req->path, "/api/games/*/rematch/*", seg)) api_rematch(s, req, seg[0], seg[1], r);
@@ -261,5 +263,10 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (post && route(req->path, "/api/seeks", seg)) api_seek_create(s, req, r);
     else if (post && route(req->path, "/api/seeks/*/accept", seg)) api_seek_accept(s, req, seg[0], r);
     else if (del && route(req->path, "/api/seeks/*", seg)) api_seek_withdraw(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/users/*/games", seg)) api_user_games(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/users/*/games.pgn", seg)) api_user_pgn(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/users/*/current", seg)) api_user_current(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/users/*/stats", seg)) api_user_stats(s, req, seg[0], r);
+    else if (del && route(req->path, "/api/account", seg)) api_account_delete(s, req, r);
     else reply_error(r, get || post || del ? 404 : 405, get || post || del ? "no such API" : "only GET, POST and DELETE");
 }

@@ -36,6 +36,13 @@ typedef struct ApiReply {
     const char *content_type;   /* for text                                  */
     char *set_cookie;           /* a Set-Cookie value (malloc'd), or NULL    */
     char *disposition;          /* a Content-Disposition value (malloc'd), or NULL */
+    /* A body made while it is sent (the PGN export), with text NULL:
+     * stream_read fills buf with up to max bytes and gives their count, 0
+     * at the end, -1 on an error; stream_free frees ctx once sent (or
+     * api_reply_free does when it never is). */
+    long (*stream_read)(void *ctx, char *buf, size_t max);
+    void (*stream_free)(void *ctx);
+    void *stream_ctx;
 } ApiReply;
 
 /* Handles one request under /api/ (all but the event stream, which

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* A name: 1..SERVER_MAX_NAME letters, digits, '_' or '-' (so that it is
  * safe in a URL and cannot impersonate another name by look-alikes). */
@@ -75,7 +76,9 @@ void api_register(Store *s, const ApiRequest *req, ApiReply *r)
         AuthStatus hashed;
         /* A taken name is refused before the costly hash (and the insert
          * below refuses it again if two registrations race for it). */
-        if (store_user_id(s, name, &id)) {
+        /* "deleted" is what a deleted account's name shows as (api_users.c):
+         * nobody may take it. */
+        if (store_user_id(s, name, &id) || !strcasecmp(name, "deleted")) {
             reply_error(r, 409, "that name is taken");
         } else if (!auth_register_allowed(req->client, server_now_ms())) {
             char why[160];

@@ -12,6 +12,7 @@
  *   api_kibitz.c   the spectators' comments
  *   api_rematch.c  a finished game's rematch, offered and answered
  *   api_seeks.c    open challenges to anyone (seeks) and the lobby's lists
+ *   api_users.c    players' games, counts and PGN export; account deletion
  */
 #ifndef TTCHESS_SERVER_API_INTERNAL_H
 #define TTCHESS_SERVER_API_INTERNAL_H
@@ -114,6 +115,18 @@ void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 /* A finished game's rematch (api_rematch.c): GET reads it; POST offers it
  * (answer NULL) or answers it ("accept", "decline"). */
 void api_rematch(Store *s, const ApiRequest *req, const char *id, const char *answer, ApiReply *r);
+
+/* api_pgn.c: the game's PGN as the download gives it, added to `out`;
+ * false with *status 503 (the database) or 500 (memory). */
+bool game_pgn(Store *s, const char *site, const GameRow *row, const Game *g, Text *out, int *status);
+
+/* api_users.c: players' pages, the archive, account deletion. */
+void api_user_games(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
+void api_user_current(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
+void api_user_stats(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
+void api_user_pgn(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
+void api_account_delete(Store *s, const ApiRequest *req, ApiReply *r);
+void api_gc(Store *s, const char *id, ApiReply *r);
 
 void api_lobby(Store *s, ApiReply *r);
 void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);

@@ -61,7 +61,7 @@ static bool clock_comments(Store *s, const GameRow *row, const Game *g, char **c
 /* The tags a site writes: "2026.11.26" for Date, "300+2" (seconds) for a
  * live TimeControl and "-" for none, as PGN's standard spells them; a
  * correspondence game's days a move go in a tag of their own. */
-static bool site_tags(Store *s, const ApiRequest *req, const GameRow *row, PgnHeader *h)
+static bool site_tags(Store *s, const char *origin, const GameRow *row, PgnHeader *h)
 {
     int64_t created = 0;
     if (!store_game_created(s, row->id, &created)) return false;
@@ -69,7 +69,7 @@ static bool site_tags(Store *s, const ApiRequest *req, const GameRow *row, PgnHe
     time_t t = (time_t)(created / 1000);
     struct tm tm;
     if (created > 0 && gmtime_r(&t, &tm)) strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    snprintf(site, sizeof site, "%s/games/%s", req->site ? req->site : "", row->id);
+    snprintf(site, sizeof site, "%s/games/%s", origin ? origin : "", row->id);
     if (row->base_ms) snprintf(control, sizeof control, "%lld+%lld", (long long)(row->base_ms / 1000),
                                (long long)(row->inc_ms / 1000));
     else snprintf(control, sizeof control, "-");
@@ -90,20 +90,31 @@ static bool site_tags(Store *s, const ApiRequest *req, const GameRow *row, PgnHe
     return ok;
 }
 
+/* The game's PGN, as the download gives it, added to `out`; false with
+ * *status 503 (the database) or 500 (memory). */
+bool game_pgn(Store *s, const char *site, const GameRow *row, const Game *g, Text *out, int *status)
+{
+    int n = game_count(g);
+    char **comments = calloc((size_t)n, sizeof *comments);
+    PgnHeader h;
+    pgn_header_init(&h);
+    bool read = comments && site_tags(s, site, row, &h) && (!row->base_ms || clock_comments(s, row, g, comments));
+    bool ok = read && pgn_write_annotated(g, &h, (const char *const *)comments, out);
+    *status = comments && !read ? 503 : 500;
+    for (int i = 0; comments && i < n; i++) free(comments[i]);
+    free(comments);
+    pgn_header_free(&h);
+    return ok;
+}
+
 void api_pgn(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
 {
     GameRow row;
     Game g;
     if (!load_game(s, id, &row, &g, r)) return;
-    int n = game_count(&g);
-    char **comments = calloc((size_t)n, sizeof *comments);
-    PgnHeader h;
-    pgn_header_init(&h);
     Text out = TEXT_INIT;
-    bool read = comments && site_tags(s, req, &row, &h) && (!row.base_ms || clock_comments(s, &row, &g, comments));
-    if (!read) {
-        reply_error(r, comments ? 503 : 500, comments ? "the database cannot be read now" : "out of memory");
-    } else if (pgn_write_annotated(&g, &h, (const char *const *)comments, &out)) {
+    int status;
+    if (game_pgn(s, req->site, &row, &g, &out, &status)) {
         reply_text(r, 200, "application/vnd.chess-pgn; charset=utf-8", text_take(&out));
         /* The id is letters and digits only (store.c makes it), safe in a
          * quoted file name. */
@@ -111,12 +122,9 @@ void api_pgn(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
         snprintf(disposition, sizeof disposition, "attachment; filename=\"ttchess-%s.pgn\"", id);
         r->disposition = strdup(disposition);
     } else {
-        reply_error(r, 500, "out of memory");
+        reply_error(r, status, status == 503 ? "the database cannot be read now" : "out of memory");
     }
-    for (int i = 0; comments && i < n; i++) free(comments[i]);
-    free(comments);
     text_free(&out);
-    pgn_header_free(&h);
     cache_put(s->cache, id, row.version, &g);
     store_game_free(&row);
 }

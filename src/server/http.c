@@ -513,10 +513,55 @@ static enum MHD_Result take_upload(Upload *up, const char *data, size_t *size)
 }
 
 /* Sends the API's reply. */
+/* A body the handler makes while it is sent (ApiReply's stream). */
+typedef struct ReplyStream {
+    long (*read)(void *ctx, char *buf, size_t max);
+    void (*free)(void *ctx);
+    void *ctx;
+} ReplyStream;
+
+static ssize_t reply_stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    ReplyStream *rs = cls;
+    long n = rs->read(rs->ctx, buf, max);
+    return n > 0 ? (ssize_t)n : n == 0 ? MHD_CONTENT_READER_END_OF_STREAM : MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
+static void reply_stream_free(void *cls)
+{
+    ReplyStream *rs = cls;
+    rs->free(rs->ctx);
+    free(rs);
+}
+
+/* Sends a streamed reply, uncompressed and of no announced length (so
+ * chunked): the handler's stream is read as the client takes the bytes. */
+static enum MHD_Result send_stream(struct MHD_Connection *c, ApiReply *reply)
+{
+    ReplyStream *rs = malloc(sizeof *rs);
+    if (!rs) return MHD_NO;
+    *rs = (ReplyStream){ reply->stream_read, reply->stream_free, reply->stream_ctx };
+    reply->stream_free = NULL;
+    struct MHD_Response *resp =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, reply_stream_read, rs, reply_stream_free);
+    if (!resp) {
+        reply_stream_free(rs);
+        return MHD_NO;
+    }
+    http_security_headers(resp);
+    MHD_add_response_header(resp, "Content-Type", reply->content_type);
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    if (reply->disposition) MHD_add_response_header(resp, "Content-Disposition", reply->disposition);
+    return http_queue_response(c, reply->status, resp);
+}
+
 static enum MHD_Result send_reply(struct MHD_Connection *c, ApiReply *reply)
 {
     enum MHD_Result ret;
-    if (reply->json) {
+    if (reply->stream_read) {
+        ret = send_stream(c, reply);
+    } else if (reply->json) {
         char *body = json_dumps(reply->json, JSON_COMPACT);
         ret = body ? send_api_body(c, reply, "application/json; charset=utf-8", body, strlen(body)) : MHD_NO;
     } else {

@@ -96,6 +96,10 @@ enum {
     SERVER_CLOCK_MIN_MS = 1000,         /* a live clock's least time             */
     SERVER_CLOCK_MAX_MINUTES = 180,
     SERVER_CLOCK_MAX_INCREMENT_S = 180,
+    SERVER_GAMES_LISTED = 100,          /* a player's games a listing gives by default ... */
+    SERVER_MAX_GAMES_LISTED = 500,      /* ... and at most (?max=)               */
+    SERVER_EXPORT_PAGES = 2,            /* pages of a PGN export made at once, by all
+                                         * downloads together (api_users.c)     */
     SERVER_MIN_DAYS = 1,
     SERVER_MAX_DAYS = 30,
 };
@@ -185,6 +189,9 @@ bool store_idle(Store *s);
 /* The pool's i-th connection, for the fuzzers' snapshots of a memory
  * database (db_sqlite_handle). */
 struct DbConn *store_connection(Store *s, int i);
+/* The connection this thread holds (between store_enter and store_leave),
+ * for the SQL of store_users.c. */
+struct DbConn *store_connection_held(Store *s);
 
 bool store_begin(Store *s);
 bool store_commit(Store *s);

@@ -207,6 +207,11 @@ struct DbConn *store_connection(Store *s, int i)
     return i >= 0 && i < s->size ? s->conns[i] : NULL;
 }
 
+struct DbConn *store_connection_held(Store *s)
+{
+    return held.store == s && held.depth ? s->conns[held.slot] : NULL;
+}
+
 /* A transaction keeps this thread's connection from store_begin to
  * store_commit or store_rollback. */
 bool store_begin(Store *s)
@@ -260,7 +265,7 @@ bool store_user_hash(Store *s, const char *name, int64_t *id, char **hash)
 {
     *hash = NULL;
     DbRows r;
-    if (RUN(s, "SELECT id, hash FROM users WHERE lower(name) = lower($1)", &r, DB_S(name))) return false;
+    if (RUN(s, "SELECT id, hash FROM users WHERE lower(name) = lower($1) AND deleted = 0", &r, DB_S(name))) return false;
     bool ok = true;
     if (r.rows == 1) {
         *id = db_int(&r, 0, 0);
@@ -584,7 +589,7 @@ bool store_kibitz_list(Store *s, const char *game, json_t *out)
 {
     DbRows r;
     if (RUN(s,
-            "SELECT u.name, k.text, k.at FROM kibitz k JOIN users u ON u.id = k.user_id "
+            "SELECT CASE WHEN u.deleted <> 0 THEN 'deleted' ELSE u.name END, k.text, k.at FROM kibitz k JOIN users u ON u.id = k.user_id "
             "WHERE k.game_id = $1 ORDER BY k.id",
             &r, DB_S(game)))
         return false;

@@ -60,15 +60,15 @@ static const GameColumn COLUMNS[GAME_ROW_COLUMNS] = {
     STORED(draw_offer, COLUMN_INT, BOTH),
     STORED(takeback_offer, COLUMN_INT, BOTH),
     STORED(kibitz, COLUMN_BOOL, BOTH),
-    COMPUTED(white_name, COLUMN_TEXT, "(SELECT name FROM users WHERE id = g.white)"),
-    COMPUTED(black_name, COLUMN_TEXT, "(SELECT name FROM users WHERE id = g.black)"),
+    COMPUTED(white_name, COLUMN_TEXT, "(SELECT " SHOWN_NAME " FROM users WHERE id = g.white)"),
+    COMPUTED(black_name, COLUMN_TEXT, "(SELECT " SHOWN_NAME " FROM users WHERE id = g.black)"),
     COMPUTED(ply, COLUMN_INT, "(SELECT COUNT(*) FROM actions WHERE game_id = g.id)"),
     STORED(to_move, COLUMN_INT, BOTH),
     /* An end the players declared is only ever written by an update. */
     STORED(declared, COLUMN_TEXT, UPDATE),
     /* The version is raised by the UPDATE itself (store.c's stale check). */
     STORED(version, COLUMN_INT64, 0),
-    COMPUTED(invited_name, COLUMN_TEXT, "(SELECT name FROM users WHERE id = g.invited)"),
+    COMPUTED(invited_name, COLUMN_TEXT, "(SELECT " SHOWN_NAME " FROM users WHERE id = g.invited)"),
     /* Read by the same statement as the row, so from the same snapshot:
      * the events up to this one are those the row's state includes, and a
      * stream opened after it sends exactly what changed since (docs/api.md,
@@ -78,7 +78,7 @@ static const GameColumn COLUMNS[GAME_ROW_COLUMNS] = {
 
 /* ---- The statements ------------------------------------------------------ */
 
-enum { SQL_SIZE = 2048, SELECT_TAILS = 8 };
+enum { SQL_SIZE = 4096, SELECT_TAILS = 12 };
 
 static pthread_once_t made_once = PTHREAD_ONCE_INIT;
 static char select_list[SQL_SIZE], insert_sql[SQL_SIZE], update_sql[SQL_SIZE];

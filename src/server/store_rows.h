@@ -10,6 +10,11 @@
 #include "db.h"
 #include "server.h"
 
+/* A player's name as every reply shows it: "deleted" once the account
+ * is deleted (docs/api.md, "Players and the archive"), whose row stays so
+ * that the name is never registered again. */
+#define SHOWN_NAME "CASE WHEN deleted <> 0 THEN 'deleted' ELSE name END"
+
 /* The columns a game's SELECT reads, in GameRow's description; a query
  * may read more after them (their numbers start here). */
 enum { GAME_ROW_COLUMNS = 30 };

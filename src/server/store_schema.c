@@ -100,5 +100,15 @@ const DbMigration STORE_MIGRATIONS[] = {
                   "  user_id BIGINT NOT NULL REFERENCES users(id), blocked_id BIGINT NOT NULL REFERENCES users(id),"
                   "  PRIMARY KEY (user_id, blocked_id));"
                   "CREATE INDEX games_invited ON games(invited);" },
+    /* (issue 29, players) a deleted account: its row stays, so that its
+     * games keep their players and its name is never registered again,
+     * but it logs in no more and is shown as "deleted".  Indexes for a
+     * player's games newest first (their page, the PGN export). */
+    { .sqlite = "ALTER TABLE users ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;"
+                "CREATE INDEX games_white_created ON games(white, created, id);"
+                "CREATE INDEX games_black_created ON games(black, created, id);",
+      .postgres = "ALTER TABLE users ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;"
+                  "CREATE INDEX games_white_created ON games(white, created, id);"
+                  "CREATE INDEX games_black_created ON games(black, created, id);" },
 };
 const int STORE_SCHEMA_VERSION = sizeof STORE_MIGRATIONS / sizeof STORE_MIGRATIONS[0];

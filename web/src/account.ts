@@ -5,6 +5,7 @@
 // are refused). A new token's secret is in the reply that created it only, so the page shows it
 // once, with a Copy button, and never again; every refusal of the API is shown with its sentence.
 
+import { deleteAccountCard } from './account-delete';
 import { api, errorText, timeMs, type NewToken, type TokenInfo } from './api';
 import { appLink, fill, h } from './dom';
 import { whenText } from './lobby-rows';
@@ -225,7 +226,7 @@ export function showAccount(root: HTMLElement, me: string): Page {
     h('div', { class: 'account-head' },
       h('h2', {}, 'Account'),
       h('p', { class: 'hint' }, 'Logged in as ', h('strong', {}, me), ' · ', appLink('/', { id: 'account-back' }, 'Back to my games'))),
-    tokensBox, blocksBox));
+    tokensBox, blocksBox, deleteAccountCard()));
   fill(tokenList, h('p', { class: 'hint' }, 'Loading…'));
   fill(blockList, h('p', { class: 'hint' }, 'Loading…'));
   void loadTokens();

@@ -27,6 +27,7 @@ import type { Page } from './main';
 import { MoveList } from './movelist';
 import { applyOptionClasses, COLOR_SCHEMES, PIECE_SETS } from './options';
 import { panelLines } from './palette';
+import { playerLink } from './player';
 import { RecordLinks } from './record-links';
 import { Sounds } from './sounds';
 import { Timelines } from './timelines';
@@ -217,13 +218,14 @@ export class GamePage extends GameBoard implements Page {
     // Several variants share a title (van Gog's three modes), so the variant's name follows it.
     fill(e.title, s.title, h('span', { class: 'variant-name' }, ` ${s.variant}${s.options ? `, ${s.options}` : ''}`));
     document.title = tabTitle(s);
-    const seat = (c: Color): string => {
+    // A player's name leads to their page (player.ts).
+    const seat = (c: Color): Node | string => {
       const p = c === 'white' ? s.white : s.black;
       if (!p) return 'open seat';
-      return p.engine ? `${p.name} (engine)` : p.name;
+      return p.engine ? `${p.name} (engine)` : playerLink(p.name);
     };
-    fill(e.players, h('span', { class: 'white-name' }, `White: ${seat('white')}`), ' · ',
-      h('span', { class: 'black-name' }, `Black: ${seat('black')}`),
+    fill(e.players, h('span', { class: 'white-name' }, 'White: ', seat('white')), ' · ',
+      h('span', { class: 'black-name' }, 'Black: ', seat('black')),
       s.you ? h('span', { class: 'you' }, ` · you play ${s.you}`) : h('span', { class: 'you' }, ' · you are watching'));
     this.renderStatus();
     this.renderInvite();

@@ -6,6 +6,7 @@
 
 import { api, errorText, type GameState, type KibitzMessage } from './api';
 import { h, fill } from './dom';
+import { playerLink } from './player';
 
 export class KibitzBox {
   readonly element: HTMLElement;
@@ -92,7 +93,7 @@ export class KibitzBox {
       const li = h('li', { class: 'kibitz' });
       // Strictly text: a comment is never markup.
       const name = h('span', { class: 'kibitz-name' });
-      name.textContent = k.name;
+      name.append(playerLink(k.name));
       const text = h('span', { class: 'kibitz-text' });
       text.textContent = k.text;
       const at = h('span', { class: 'kibitz-at' });

@@ -3,7 +3,7 @@
 // The single-page app of `ttchess serve`, routed on location.pathname: `/` is the home page for a
 // visitor (the games, their rules, the open challenges and games being played, login) and the lobby
 // for a player; `/rules/<variant>` a game's rules; `/games/<id>` is a game (with `?invite=<token>` an invitation);
-// `/account` the player's API tokens and block list; `/analysis` the analysis board and `/editor` the board
+// `/account` the player's API tokens and block list; `/@/<name>` a player's page; `/analysis` the analysis board and `/editor` the board
 // editor, for anyone (a visitor logs in only to play from a position).
 // Each route asks the server who is logged in (GET /api/session), so that a session that ended
 // elsewhere is noticed at the next navigation.
@@ -18,6 +18,7 @@ import { prefetchGame } from './game-prefetch';
 import { showHome } from './home';
 import { showLobby } from './lobby';
 import { showLogin } from './login';
+import { showPlayer } from './player';
 import { installThemeSwitch } from './theme'; // W6
 import { showRules } from './rules-page';
 
@@ -87,12 +88,13 @@ async function route(): Promise<void> {
   const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
   const analysis = /^\/analysis\/?$/.test(path);
   const editor = /^\/editor\/?$/.test(path);
+  const player = /^\/@\/([^/]+)\/?$/.exec(path);
   // A game's state and the rules load while the server says who is logged in; an invitation is
   // joined first, so its page asks for the state after that.
   if (game && !params.has('invite') && !loggedOut) prefetchGame(decodeURIComponent(game[1]));
   let me: { name: string; games?: GamesReply } | null;
   try {
-    me = loggedOut ? null : await session(!(game || rules || analysis || editor));
+    me = loggedOut ? null : await session(!(game || rules || analysis || editor || player));
     loggedOut = false;
   } catch (e) {
     fill(app, h('p', { class: 'error', id: 'route-error' }, errorText(e)));
@@ -106,6 +108,9 @@ async function route(): Promise<void> {
     current = new AnalysisPage(app, params, me?.name ?? null);
   } else if (game) {
     current = new GamePage(app, decodeURIComponent(game[1]), params.get('invite'), me?.name ?? null);
+  } else if (player) {
+    // A player's page is for anyone (docs/api.md, "Players and the archive").
+    current = showPlayer(app, decodeURIComponent(player[1]));
   } else if (rules) {
     // The rules are for anyone.
     current = showRules(app, decodeURIComponent(rules[1]));
