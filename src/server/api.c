@@ -261,5 +261,8 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (post && route(req->path, "/api/seeks", seg)) api_seek_create(s, req, r);
     else if (post && route(req->path, "/api/seeks/*/accept", seg)) api_seek_accept(s, req, seg[0], r);
     else if (del && route(req->path, "/api/seeks/*", seg)) api_seek_withdraw(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/users/*", seg)) api_user(s, seg[0], r);
+    else if (get && route(req->path, "/api/users/*/rating-history", seg)) api_rating_history(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/leaderboard/*/*", seg)) api_leaderboard(s, req, seg[0], seg[1], r);
     else reply_error(r, get || post || del ? 404 : 405, get || post || del ? "no such API" : "only GET, POST and DELETE");
 }

@@ -12,6 +12,7 @@
  *   api_kibitz.c   the spectators' comments
  *   api_rematch.c  a finished game's rematch, offered and answered
  *   api_seeks.c    open challenges to anyone (seeks) and the lobby's lists
+ *   api_ratings.c  players' ratings, their history, the leaderboards
  */
 #ifndef TTCHESS_SERVER_API_INTERNAL_H
 #define TTCHESS_SERVER_API_INTERNAL_H
@@ -114,6 +115,12 @@ void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 /* A finished game's rematch (api_rematch.c): GET reads it; POST offers it
  * (answer NULL) or answers it ("accept", "decline"). */
 void api_rematch(Store *s, const ApiRequest *req, const char *id, const char *answer, ApiReply *r);
+
+/* api_ratings.c: a player's profile and ratings, a rating's history, a
+ * leaderboard. */
+void api_user(Store *s, const char *name, ApiReply *r);
+void api_rating_history(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
+void api_leaderboard(Store *s, const ApiRequest *req, const char *variant, const char *speed, ApiReply *r);
 
 void api_lobby(Store *s, ApiReply *r);
 void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);
