@@ -323,6 +323,7 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(T
 	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/ratings-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@set -e; for mode in vangog vangog-past vangog-future; do \
