@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The leaderboards page (/leaderboard, issue 29): three players play 24
+// rated correspondence games through the API until their ratings are no
+// longer provisional; the page lists them best first, each name a link to
+// the player's page, with the header's link to it; the chooser changes
+// the board (live: nobody yet); at 390 and 1280 px, in the light and the
+// dark theme, nothing scrolls sideways and axe-core finds no serious or
+// critical violation.
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { closeContexts, createGame, newPlayer, screenshot, type Player } from './helpers';
+
+test.afterEach(closeContexts);
+
+async function act(p: Player, id: string, action: string, ply: number): Promise<void> {
+  const reply = await p.context.request.post(`/api/games/${id}/actions`, { data: { action, ply } });
+  expect(reply.status(), await reply.text()).toBe(200);
+}
+
+/* A rated chess game by correspondence: two moves, then a resignation by
+ * Black (score 1) or a draw agreed (0.5). */
+async function play(white: Player, black: Player, score: number): Promise<void> {
+  const id = await createGame(white, { variant: 'chess', opponent: black.name, color: 'white' });
+  await act(white, id, 'e4', 0);
+  await act(black, id, 'e5', 1);
+  if (score === 1) {
+    await act(black, id, 'resign', 2);
+  } else {
+    await act(white, id, 'offer-draw', 2);
+    await act(black, id, 'accept-draw', 2);
+  }
+}
+
+async function serious(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap(v => v.nodes.map(n => `${label}: ${v.id} ${n.target.join(' ')}`));
+}
+
+test('the leaderboard lists the players no longer provisional, best first, and fits a phone', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  const [a, b, c] = [await newPlayer(browser, 'lba', errors), await newPlayer(browser, 'lbb', errors),
+    await newPlayer(browser, 'lbc', errors)];
+  // a: 2.5 of 4 a round, b: 2, c: 1.5 (tests/ratings-test.sh's plan).
+  for (let round = 0; round < 4; round++) {
+    await play(a, b, 1);
+    await play(a, b, 0.5);
+    await play(b, c, 1);
+    await play(b, c, 0.5);
+    await play(a, c, 0.5);
+    await play(c, a, 0.5);
+  }
+  const page = a.page;
+  await page.goto('/');
+  await page.locator('#leaderboard-link').click();
+  await expect(page).toHaveURL(/\/leaderboard/);
+  await page.locator('#leaderboard-variant').selectOption('chess');
+  await page.locator('#leaderboard-speed').selectOption('correspondence');
+  const names = page.locator('#leaderboard-table .leaderboard-name');
+  await expect(names.filter({ hasText: a.name })).toHaveCount(1);
+  const listed = await names.allTextContents();
+  const ours = listed.filter(n => [a.name, b.name, c.name].includes(n));
+  expect(ours).toEqual([a.name, b.name, c.name]);
+  await expect(names.filter({ hasText: a.name })).toHaveAttribute('href', `/@/${a.name}`);
+  const found: string[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    await screenshot(page, `leaderboard-${width}`);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      found.push(...await serious(page, `${colorScheme} ${width} px`));
+    }
+  }
+  expect(found).toEqual([]);
+  await page.locator('#leaderboard-speed').selectOption('live');
+  await expect(page).toHaveURL(/speed=live/);
+  await expect(page.locator('#leaderboard-table, #leaderboard-empty')).toBeVisible();
+  expect(errors).toEqual([]);
+});
