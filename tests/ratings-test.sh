@@ -228,7 +228,8 @@ after = {p.name: api_ratings(p) for p in (alice, bob, carol)}
 check("casual, engine and abandoned games change no rating", before == after, f"{before} -> {after}")
 
 # ---- History ------------------------------------------------------------------------------
-code, hist = get("/api/users/ALICE/rating-history?variant=chess&speed=correspondence")
+code, body = get("/api/users/ALICE/rating-history?variant=chess&speed=correspondence")
+hist = body["history"]
 check("alice's history: two games", code == 200 and len(hist) == 2 and
       hist[-1]["rating"] == round(rating_of(alice)[0]) and set(hist[0]) == {"game", "at", "rating", "rd"}, (code, hist))
 code, body = get("/api/users/alice/rating-history?variant=chess&speed=blitz")
@@ -257,7 +258,7 @@ check("one of 50 resignations ends the game", codes.count(200) == 1 and st["stat
       f"{sorted(set(codes))} {codes.count(200)}")
 expect_result(dave, erin, 0 if st["result"].startswith("0-1") else 1)
 check_ratings("after 50 resignations at once", dave, erin)
-code, hist = get("/api/users/dave/rating-history?variant=chess&speed=correspondence")
+hist = get("/api/users/dave/rating-history?variant=chess&speed=correspondence")[1]["history"]
 check("the race wrote one line of history", len(hist) == 1, hist)
 
 # ---- The leaderboard: three players play until no longer provisional -----------------------

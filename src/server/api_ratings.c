@@ -63,7 +63,10 @@ void api_rating_history(Store *s, const ApiRequest *req, const char *name, ApiRe
     char *proper = NULL;
     if (!read_board(variant, speed, r) || !find_player(s, name, &id, &proper, &created, r)) return;
     json_t *list = json_array();
-    if (list && store_rating_history(s, id, variant_find(variant)->name, speed, list)) reply_json(r, 200, list);
+    /* An object around the list, as every reply of the API is one. */
+    if (list && store_rating_history(s, id, variant_find(variant)->name, speed, list))
+        reply_json(r, 200, json_pack("{s:s, s:s, s:s, s:o}", "name", proper, "variant", variant_find(variant)->name,
+                                     "speed", speed, "history", list));
     else reply_error(r, 503, "the database cannot be read now"), json_decref(list);
     free(proper);
 }
