@@ -8,19 +8,13 @@
 import { api, errorText } from './api';
 import { appLink, fill, h } from './dom';
 import type { Page } from './main';
-
-export type Speed = 'live' | 'correspondence';
+import { ratingText, type Speed } from './ratings';
 
 export interface LeaderboardLine {
   name: string;
   rating: number;
   rd: number;
   games: number;
-}
-
-/** A rating as the pages show it: `1500?` while provisional (RD above 110), as lichess does. */
-export function ratingText(rating: number, provisional: boolean): string {
-  return `${rating}${provisional ? '?' : ''}`;
 }
 
 async function fetchBoard(variant: string, speed: Speed): Promise<LeaderboardLine[]> {

@@ -80,3 +80,22 @@ test('the leaderboard lists the players no longer provisional, best first, and f
   await expect(page.locator('#leaderboard-table, #leaderboard-empty')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a game page shows the players’ ratings beside their names, provisional with a ?', async ({ browser }) => {
+  const errors: string[] = [];
+  const [p, q] = [await newPlayer(browser, 'rtp', errors), await newPlayer(browser, 'rtq', errors)];
+  const id = await createGame(p, { variant: 'chess', opponent: q.name, color: 'white' });
+  await p.page.goto(`/games/${id}`);
+  await expect(p.page.locator('.white-name')).toHaveText(`White: ${p.name} (1500?)`);
+  await expect(p.page.locator('.black-name')).toHaveText(`Black: ${q.name} (1500?)`);
+  await expect(p.page.locator('.rated')).toHaveText(' · rated');
+  const casual = await createGame(q, { variant: 'chess', opponent: p.name, rated: false });
+  await q.page.goto(`/games/${casual}`);
+  await expect(q.page.locator('.rated')).toHaveText(' · casual');
+  // The lobby's form: rated by default, and no such choice against the engine.
+  await p.page.goto('/');
+  await expect(p.page.locator('#rated')).toBeChecked();
+  await p.page.locator('#opponent-kind').selectOption('engine');
+  await expect(p.page.locator('#rated')).toBeHidden();
+  expect(errors).toEqual([]);
+});
