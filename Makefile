@@ -243,6 +243,11 @@ $(BUILD)/tests/test-store: tests/store_test.c $(SERVER_SRC) $(HEADERS) $(BUILD)/
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(SERVER_SRC) $(BUILD)/libttchess.a -lcmocka $(SERVER_LIBS) $(LDLIBS) -o $@
 
+# Glicko-2 (src/server/glicko2.c, no SQL) against Glickman's worked example.
+$(BUILD)/tests/test-glicko2: tests/glicko2_test.c src/server/glicko2.c src/server/glicko2.h | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< src/server/glicko2.c -lcmocka $(LDLIBS) -o $@
+
 $(BUILD)/tests/random-game: tests/random_game.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
@@ -313,12 +318,13 @@ check-layers: $(BUILD)/ttchess $(WASM_SRC:src/%.c=$(BUILD)/obj/%.o)
 	@./scripts/check-rooms.py src
 	@./scripts/check-web-rooms.py web/src
 
-test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
+test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
 	@$(MAKE) --no-print-directory check-layers
-	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store; do $$t; done
+	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/players-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/ratings-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@./scripts/ensure-packages stockfish:/usr/games/stockfish

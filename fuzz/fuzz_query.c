@@ -17,6 +17,8 @@
  *     f GET /api/games (alice)          g GET /api/session (alice)
  *     h GET /api/variants
  *     i what the live stream of the game sends after ?last_event_id=
+ *     j GET /api/leaderboard/chess/correspondence   (reads max)
+ *     k GET /api/users/alice/rating-history         (reads variant, speed)
  *
  * The rest, up to a NUL, CR or LF (which cannot be part of a request
  * line), is the query string.  It is split and %-decoded as
@@ -49,6 +51,12 @@
  *     when White is at the bottom;
  *   - the other routes read no argument: the reply is the one the same
  *     request gets without a query string;
+ *   - j: 400 when max is given and is not a whole number of 1..200 that
+ *     strtol reads whole, else 200 with at most max players;
+ *   - k: 400 when the variant is missing or not one of the registry's
+ *     (variant_find), or the speed is not "live" or "correspondence",
+ *     else 200 with a list (alice's resigned game of the fixture is rated:
+ *     one line for chess by correspondence);
  *   - i: the live stream reads its start from Last-Event-ID or the query's
  *     last_event_id in serve_events, a static function of http.c, which
  *     cannot run without a connection; its three lines are copied here
@@ -57,8 +65,9 @@
  *     and JSON object data.
  */
 #include "api_fixture.h"
+#include "registry.h"
 
-enum { WHAT_COUNT = 9 };
+enum { WHAT_COUNT = 11 };
 
 /* The XML reader tests/test_diagram.c checks its diagrams with. */
 #include "../tests/xml_check.h"
@@ -231,6 +240,30 @@ static void check_ignored(const Request *rq, const char *token, const char *path
     api_reply_free(&plain);
 }
 
+/* The leaderboard's ?max=: 1 to 200, read whole by strtol. */
+static void check_leaderboard(const Request *rq, FixtureQuery *q)
+{
+    const char *max = fixture_query_value(q, "max");
+    char *end = NULL;
+    long n = max ? strtol(max, &end, 10) : 50;
+    bool bad = max && (!*max || *end || n < 1 || n > 200);
+    CHECK(rq, rq->reply->status == (bad ? 400 : 200), "not %d", bad ? 400 : 200);
+    json_t *players = json_object_get(rq->reply->json, "players");
+    CHECK(rq, bad || (json_is_array(players) && json_array_size(players) <= (size_t)n), "no list of at most %ld", n);
+}
+
+/* A rating's history: a known variant and a speed, else 400. */
+static void check_history(const Request *rq, FixtureQuery *q)
+{
+    const char *variant = fixture_query_value(q, "variant"), *speed = fixture_query_value(q, "speed");
+    bool bad = !variant || !variant_find(variant) || !speed || (strcmp(speed, "live") && strcmp(speed, "correspondence"));
+    CHECK(rq, rq->reply->status == (bad ? 400 : 200), "not %d", bad ? 400 : 200);
+    bool one = !bad && !strcmp(variant_find(variant)->name, "chess") && !strcmp(speed, "correspondence");
+    json_t *history = json_object_get(rq->reply->json, "history");
+    CHECK(rq, bad || (json_is_array(history) && json_array_size(history) == (one ? 1u : 0u)),
+          "alice's history is not %d lines", one);
+}
+
 /* What serve_events (http.c) does with ?last_event_id, then the events
  * it would stream. */
 static void check_events(const char *query, const FixtureGame *g, FixtureQuery *q)
@@ -280,7 +313,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char path[128];
     static const char *const PATHS[WHAT_COUNT] = { "/api/games/%s/diagram.svg", "/api/games/%s", "/api/games/%s/pgn",
                                                    "/api/games/%s/sheets", "/api/games/%s/kibitz", "/api/games",
-                                                   "/api/session", "/api/variants", "/api/games/%s/events" };
+                                                   "/api/session", "/api/variants", "/api/games/%s/events",
+                                                   "/api/leaderboard/chess/correspondence",
+                                                   "/api/users/alice/rating-history" };
     snprintf(path, sizeof path, PATHS[what], id);
     if (what == 8) {
         check_events(query, g, &q);
@@ -299,6 +334,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         fixture_check_common("GET", path, &r, sent);
         if (what == 0) check_diagram(&rq, g, &q);
+        else if (what == 9) check_leaderboard(&rq, &q);
+        else if (what == 10) check_history(&rq, &q);
         else check_ignored(&rq, token, path);
         api_reply_free(&r);
     }

@@ -122,6 +122,16 @@ call x GET "/api/users/alice/games?max=1x"; expect "max not a number" 400 "1 to 
 call x GET "/api/users/alice/games?until=-5"; expect "a bad until" 400 "milliseconds"
 call x GET "/api/users/alice/games?opponent=nobody"; expect "an unknown opponent" 400 "opponent"
 call x GET "/api/users/alice/games?opponent=alice"; expect "oneself as opponent" 400 "opponent"
+# Rated or casual (the rated column of the ratings, issue 29): one casual
+# game of carol's beside her two rated ones.
+call bob POST /api/games '{"variant":"chess","color":"white","opponent":"carol","days_per_move":3,"rated":false}'
+G7=$(field id)
+call carol POST "/api/games/$G7/accept"; expect "carol accepts the casual $G7" 200
+call bob POST "/api/games/$G7/actions" '{"action":"resign","ply":0}'; expect "bob resigns the casual game" 200
+call x GET "/api/users/carol/games?rated=false"; check "casual games" "[g['id'] for g in lines] == ['$G7'] and lines[0]['rated'] is False"
+call x GET "/api/users/carol/games?rated=true"; check "rated games" "[g['id'] for g in lines] == ['$G6', '$G4'] and all(g['rated'] is True for g in lines)"
+call x GET "/api/users/carol/games"; check "rated and casual" "[g['id'] for g in lines] == ['$G7', '$G6', '$G4']"
+call x GET "/api/users/carol/games?rated=yes"; expect "a bad rated" 400 "rated is true"
 call x GET "/api/users/alice/games?variant=%27%3B%20DROP%20TABLE%20games%3B%20--"; expect "SQL in a filter" 400 "no variant"
 
 # ---- Current games and counts ---------------------------------------------------

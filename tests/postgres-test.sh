@@ -11,6 +11,8 @@
 #   - two server instances on a third (tests/multi-test.sh): sessions
 #     shared, live updates across instances within 100 ms, one action
 #     for one ply applied once;
+#   - the ratings (tests/ratings-test.sh) on a fourth, with a second
+#     server taking half of 50 racing resignations;
 # and everything started is stopped.
 #
 # Usage: TTCHESS=build/ttchess STORE_TEST=build/tests/test-store tests/postgres-test.sh
@@ -20,7 +22,7 @@ here=$(dirname "$0")
 . "$here/pg-lib.sh"
 trap pg_stop EXIT
 pg_start || exit 1
-for db in api players store multi; do pg_sql "CREATE DATABASE $db" || exit 1; done
+for db in api players store multi ratings; do pg_sql "CREATE DATABASE $db" || exit 1; done
 base=${PG_URL%/postgres}
 status=0
 echo "PostgreSQL test cluster on port $PG_PORT"
@@ -28,4 +30,5 @@ TTCHESS_DB=$base/api "$here/api-test.sh" || status=1
 TTCHESS_DB=$base/players "$here/players-test.sh" || status=1
 if [ -n "${STORE_TEST:-}" ]; then TTCHESS_TEST_PG=$base/store "$STORE_TEST" || status=1; fi
 TTCHESS_DB=$base/multi "$here/multi-test.sh" || status=1
+TTCHESS_DB=$base/ratings "$here/ratings-test.sh" || status=1
 exit $status

@@ -268,5 +268,8 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (get && route(req->path, "/api/users/*/current", seg)) api_user_current(s, req, seg[0], r);
     else if (get && route(req->path, "/api/users/*/stats", seg)) api_user_stats(s, req, seg[0], r);
     else if (del && route(req->path, "/api/account", seg)) api_account_delete(s, req, r);
+    else if (get && route(req->path, "/api/users/*", seg)) api_user(s, seg[0], r);
+    else if (get && route(req->path, "/api/users/*/rating-history", seg)) api_rating_history(s, req, seg[0], r);
+    else if (get && route(req->path, "/api/leaderboard/*/*", seg)) api_leaderboard(s, req, seg[0], seg[1], r);
     else reply_error(r, get || post || del ? 404 : 405, get || post || del ? "no such API" : "only GET, POST and DELETE");
 }

@@ -138,6 +138,21 @@ static bool read_opponent(Store *s, const ApiRequest *req, json_t *body, GameRow
     return true;
 }
 
+/* Rated or casual ("rated": true or false): rated by default between two
+ * players; a game against the engine is never rated (its strength is a
+ * setting, not a player's).  False after a 400 or 422 reply. */
+static bool read_rated(json_t *body, GameRow *g, ApiReply *r)
+{
+    json_t *rated = json_object_get(body, "rated");
+    bool engine = g->engine_level > 0;
+    if (rated && !json_is_boolean(rated)) return reply_error(r, 400, "rated is true or false"), false;
+    if (engine && json_is_true(rated))
+        return reply_error(r, 422, "a game against the engine cannot be rated: give \"rated\": false, or leave it out"),
+               false;
+    g->rated = rated ? json_is_true(rated) : !engine;
+    return true;
+}
+
 /* A challenger may have SERVER_MAX_CHALLENGES challenges open: each is a
  * line in somebody's lobby, and a script could otherwise fill every
  * lobby.  Counted inside the creating transaction (store_lock_user). */
@@ -197,7 +212,8 @@ void create_game(Store *s, const ApiRequest *req, bool seek, ApiReply *r)
     } else if (seek && (json_object_get(body, "opponent") || json_object_get(body, "level"))) {
         reply_error(r, 400, "an open challenge names no opponent and no engine level: anyone may accept it");
     } else if (read_start(body, &g, r) && read_clock(body, &g, r) &&
-               (seek ? (other = 0, g.status = "seek", true) : read_opponent(s, req, body, &g, &other, invite, r))) {
+               (seek ? (other = 0, g.status = "seek", true) : read_opponent(s, req, body, &g, &other, invite, r)) &&
+               read_rated(body, &g, r)) {
         auth_new_token(id);
         id[16] = '\0';   /* 64 bits: game ids are public, only invitations are secret */
         g.id = id;

@@ -13,6 +13,7 @@
  *   api_rematch.c  a finished game's rematch, offered and answered
  *   api_seeks.c    open challenges to anyone (seeks) and the lobby's lists
  *   api_users.c    players' games, counts and PGN export; account deletion
+ *   api_ratings.c  players' ratings, their history, the leaderboards
  */
 #ifndef TTCHESS_SERVER_API_INTERNAL_H
 #define TTCHESS_SERVER_API_INTERNAL_H
@@ -127,6 +128,11 @@ void api_user_stats(Store *s, const ApiRequest *req, const char *name, ApiReply 
 void api_user_pgn(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
 void api_account_delete(Store *s, const ApiRequest *req, ApiReply *r);
 void api_gc(Store *s, const char *id, ApiReply *r);
+/* api_ratings.c: a player's profile and ratings, a rating's history, a
+ * leaderboard. */
+void api_user(Store *s, const char *name, ApiReply *r);
+void api_rating_history(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
+void api_leaderboard(Store *s, const ApiRequest *req, const char *variant, const char *speed, ApiReply *r);
 
 void api_lobby(Store *s, ApiReply *r);
 void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);

@@ -121,7 +121,7 @@ static void offer(Store *s, const ApiRequest *req, GameRow *row, const Game *g, 
         .id = id, .variant = row->variant, .options = row->options, .fen = row->fen, .creator = req->user,
         .invited = engine ? 0 : them, .base_ms = row->base_ms, .inc_ms = row->inc_ms, .days_per_move = row->days_per_move,
         .engine_level = row->engine_level, .white_ms = row->base_ms, .black_ms = row->base_ms,
-        .status = engine ? "active" : "challenge", .kibitz = true,
+        .status = engine ? "active" : "challenge", .kibitz = true, .rated = engine ? 0 : row->rated != 0,
         .to_move = game_node(g, 0)->state->board.side,
     };
     /* The colours swapped: the offerer takes the other side; the

@@ -14,6 +14,7 @@
 #include "api_internal.h"
 #include "gc.h"
 #include "registry.h"
+#include "ratings.h"
 #include "store_users.h"
 
 #include <ctype.h>
@@ -60,9 +61,10 @@ static bool query_number(const char *text, int64_t lo, int64_t hi, int64_t *out)
 static bool parse_filter(const char *(*query)(void *ctx, const char *name), void *ctx, GameFilter *f,
                          const char **opponent, char *why, size_t size)
 {
-    *f = (GameFilter){ .status = "over", .variant = "", .result = "", .after_id = "", .max = SERVER_GAMES_LISTED };
+    *f = (GameFilter){ .status = "over", .variant = "", .result = "", .after_id = "", .max = SERVER_GAMES_LISTED,
+                     .rated = -1 };
     const char *variant = query(ctx, "variant"), *result = query(ctx, "result"), *max = query(ctx, "max");
-    const char *until = query(ctx, "until");
+    const char *until = query(ctx, "until"), *rated = query(ctx, "rated");
     *opponent = query(ctx, "opponent");
     int64_t number;
     if (variant && *variant) {
@@ -81,6 +83,11 @@ static bool parse_filter(const char *(*query)(void *ctx, const char *name), void
     if (until && !query_number(until, 1, INT64_C(999999999999999), &number))
         return snprintf(why, size, "until is a time in milliseconds since 1970 (a whole number)"), false;
     if (until) f->until = number;
+    if (rated && *rated) {
+        if (strcmp(rated, "true") && strcmp(rated, "false"))
+            return snprintf(why, size, "rated is true (rated games) or false (casual games)"), false;
+        f->rated = !strcmp(rated, "true");
+    }
     if (*opponent && !**opponent) *opponent = NULL;
     return true;
 }
@@ -122,8 +129,8 @@ static json_t *game_summary(const PlayerGame *pg)
 {
     const GameRow *g = &pg->row;
     const char *winner = !g->result ? NULL : !strcmp(g->result, "1-0") ? "white" : !strcmp(g->result, "0-1") ? "black" : NULL;
-    return json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:i, s:{s:o, s:o}, s:s?, s:s?, s:s?}", "id", g->id, "variant",
-                     g->variant, "status", g->status, "speed", g->days_per_move ? "correspondence" : "live", "created",
+    return json_pack("{s:s, s:s, s:s, s:s, s:b, s:I, s:I, s:i, s:{s:o, s:o}, s:s?, s:s?, s:s?}", "id", g->id, "variant",
+                     g->variant, "status", g->status, "speed", ratings_speed(g), "rated", g->rated > 0, "created",
                      (json_int_t)pg->created, "last_action_at", (json_int_t)g->last_action_at, "plies", g->ply,
                      "players", "white", seat(g, g->white, g->white_name), "black", seat(g, g->black, g->black_name),
                      "result", g->result, "reason", g->reason, "winner", winner);

@@ -340,6 +340,7 @@ json_t *play_state(const GameRow *row, const Game *g, int64_t user, unsigned par
     json_object_set_new(st, "takeback_offer",
                         row->takeback_offer ? json_string(side_name(row->takeback_offer - 1)) : json_null());
     json_object_set_new(st, "kibitz_enabled", json_boolean(row->kibitz));
+    json_object_set_new(st, "rated", json_boolean(row->rated != 0));
     /* The last event this state includes: a client opens the live stream
      * after it, and receives what changed since, without the history. */
     json_object_set_new(st, "event", json_integer(row->last_event));

@@ -164,6 +164,8 @@ typedef struct GameRow {
     int64_t last_event;              /* the id of the game's last event when the
                                       * row was read (0: none), so that a
                                       * client opens the stream after it     */
+    int rated;                       /* 0 casual; 1 rated; 2 rated, and its end
+                                      * counted in the ratings (store_ratings.c) */
 } GameRow;
 
 /* Opens the database of a --db argument: a SQLite file (created if need

@@ -33,6 +33,7 @@
 #include "db.h"
 #include "store_rows.h"
 #include "store_schema.h"
+#include "ratings.h"
 #include "registry.h"
 
 
@@ -99,6 +100,11 @@ static DbStatus run(Store *s, const char *sql, const DbValue *params, int count,
     DbStatus st = s->driver->run(s->conns[held.slot], sql, params, count, rows);
     store_leave(s);
     return st;
+}
+
+DbStatus store_run(Store *s, const char *sql, const DbValue *params, int count, DbRows *rows)
+{
+    return run(s, sql, params, count, rows);
 }
 
 #define RUN(s, sql, rows, ...) \
@@ -469,7 +475,10 @@ bool store_game_update(Store *s, const GameRow *g, bool *stale)
     if (run(s, game_update_sql(), values, n, &r)) return false;
     *stale = r.rows == 0;
     db_rows_free(&r);
-    return !*stale;
+    /* Every end of a game is this write of its row (an action, a flag of
+     * the clocks' timer): a rated game's players' ratings change in the
+     * same transaction, once (store_ratings.c). */
+    return !*stale && store_ratings_settle(s, g);
 }
 
 bool store_game_get(Store *s, const char *id, GameRow *out, bool *found)

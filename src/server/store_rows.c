@@ -74,6 +74,10 @@ static const GameColumn COLUMNS[GAME_ROW_COLUMNS] = {
      * stream opened after it sends exactly what changed since (docs/api.md,
      * "Live events").  The index events_game makes it one lookup. */
     COMPUTED(last_event, COLUMN_INT64, "(SELECT COALESCE(MAX(id), 0) FROM events WHERE game_id = g.id)"),
+    /* Rated or casual is chosen when the game is made; the end of the
+     * game marks it counted with a statement of its own (store_ratings.c),
+     * so that no write of the row's other columns can undo that. */
+    STORED(rated, COLUMN_INT, INSERT),
 };
 
 /* ---- The statements ------------------------------------------------------ */

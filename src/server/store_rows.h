@@ -17,7 +17,7 @@
 
 /* The columns a game's SELECT reads, in GameRow's description; a query
  * may read more after them (their numbers start here). */
-enum { GAME_ROW_COLUMNS = 30 };
+enum { GAME_ROW_COLUMNS = 31 };
 
 /* "SELECT <the row's columns><tail>", where the tail names the table as
  * "games g" ("... FROM games g WHERE g.id = $1").  Made once for each
@@ -30,6 +30,12 @@ const char *game_insert_sql(void);
 /* The UPDATE of a game's changing columns, for a row still at its version:
  * "... WHERE id = $n+1 AND version = $n+2 RETURNING version". */
 const char *game_update_sql(void);
+
+/* One statement on this thread's connection (store.c's, for the
+ * store_*.c files beside it that keep a concern's SQL). */
+DbStatus store_run(Store *s, const char *sql, const DbValue *params, int count, DbRows *rows);
+#define STORE_RUN(s, sql, rows, ...)                                                                               \
+    store_run(s, sql, (DbValue[]){ __VA_ARGS__ }, (int)(sizeof((DbValue[]){ __VA_ARGS__ }) / sizeof(DbValue)), rows)
 
 /* What a statement writes of a row. */
 typedef enum GameWrite { GAME_INSERT = 1, GAME_UPDATE = 2 } GameWrite;

@@ -110,5 +110,34 @@ const DbMigration STORE_MIGRATIONS[] = {
       .postgres = "ALTER TABLE users ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;"
                   "CREATE INDEX games_white_created ON games(white, created, id);"
                   "CREATE INDEX games_black_created ON games(black, created, id);" },
+    /* (issue 29) Ratings: each game rated or casual from its creation
+     * (0 casual, 1 rated, 2 rated and counted: the end of a game counts
+     * it once, store_ratings.c); a player's Glicko-2 rating per variant
+     * and speed ("live", "correspondence"), best first for the
+     * leaderboards; and each rating after each game, for the charts. */
+    { .sqlite = "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                "CREATE TABLE ratings ("
+                "  user_id INTEGER NOT NULL REFERENCES users(id), variant TEXT NOT NULL, speed TEXT NOT NULL,"
+                "  rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,"
+                "  updated INTEGER NOT NULL, PRIMARY KEY (user_id, variant, speed));"
+                "CREATE INDEX ratings_board ON ratings(variant, speed, rating);"
+                "CREATE TABLE rating_history ("
+                "  id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), variant TEXT NOT NULL,"
+                "  speed TEXT NOT NULL, game_id TEXT NOT NULL REFERENCES games(id), rating REAL NOT NULL,"
+                "  rd REAL NOT NULL, at INTEGER NOT NULL, UNIQUE (user_id, game_id));"
+                "CREATE INDEX rating_history_user ON rating_history(user_id, variant, speed, id);",
+      .postgres = "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+                  "CREATE TABLE ratings ("
+                  "  user_id BIGINT NOT NULL REFERENCES users(id), variant TEXT NOT NULL, speed TEXT NOT NULL,"
+                  "  rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL,"
+                  "  volatility DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL,"
+                  "  updated BIGINT NOT NULL, PRIMARY KEY (user_id, variant, speed));"
+                  "CREATE INDEX ratings_board ON ratings(variant, speed, rating);"
+                  "CREATE TABLE rating_history ("
+                  "  id BIGSERIAL PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id), variant TEXT NOT NULL,"
+                  "  speed TEXT NOT NULL, game_id TEXT NOT NULL REFERENCES games(id),"
+                  "  rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL, at BIGINT NOT NULL,"
+                  "  UNIQUE (user_id, game_id));"
+                  "CREATE INDEX rating_history_user ON rating_history(user_id, variant, speed, id);" },
 };
 const int STORE_SCHEMA_VERSION = sizeof STORE_MIGRATIONS / sizeof STORE_MIGRATIONS[0];

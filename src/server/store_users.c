@@ -65,16 +65,18 @@ bool store_player_games(Store *s, int64_t user, const GameFilter *f, PlayerGame 
 #define PAGE_OF(seat, other)                                                                                  \
     "SELECT id, created FROM (SELECT id, created FROM games WHERE " seat " = $1 AND " other " <> $1 "        \
     "AND created <= $6 AND (created < $6 OR id < $7) AND status = $2 AND (variant = $3 OR $3 = '') AND "   \
-    RESULT_IS " AND (" other " = $5 OR $5 = 0) ORDER BY created DESC, id DESC LIMIT $8) " seat "_page"
+    RESULT_IS " AND (" other " = $5 OR $5 = 0) AND (rated = $9 OR (rated = 2 AND $9 = 1) OR $9 = -1) ORDER BY created DESC, id DESC LIMIT $8) " seat "_page"
     const char *sql = game_select_sql(", g.created FROM games g WHERE g.id IN (SELECT id FROM (" PAGE_OF(
         "white", "black") " UNION ALL " PAGE_OF("black", "white") ") seats ORDER BY created DESC, id DESC LIMIT $8) "
                                       "ORDER BY g.created DESC, g.id DESC");
 #undef PAGE_OF
+    /* The rated column is 0 for a casual game, 1 for a rated one and 2
+     * for a rated one already counted (store_ratings.c). */
     /* No start: the page starts after every game (no id is above "~"). */
     int64_t until = f->until ? f->until : INT64_MAX;
     const char *after_id = f->until ? f->after_id : "~";
     if (!sql || RUN(s, sql, &r, DB_I(user), DB_S(f->status), DB_S(f->variant), DB_S(f->result), DB_I(f->opponent),
-                    DB_I(until), DB_S(after_id), DB_I(f->max)))
+                    DB_I(until), DB_S(after_id), DB_I(f->max), DB_I(f->rated)))
         return false;
     *games = calloc(r.rows ? (size_t)r.rows : 1, sizeof **games);
     if (*games) {

@@ -28,6 +28,7 @@ typedef struct GameFilter {
     int64_t until;              /* games created before this ms, or 0 ...    */
     const char *after_id;       /* ... or at it with a smaller id ("": none) */
     int max;                    /* at most this many                         */
+    int rated;                  /* 1 rated games, 0 casual ones, -1 both     */
 } GameFilter;
 
 /* The player of that name (any case); *found false when there is none or

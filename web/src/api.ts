@@ -100,6 +100,8 @@ export interface GameState {
   draw_offer: Color | null;
   takeback_offer: Color | null;
   kibitz_enabled: boolean;
+  /** Counted in the players' ratings (docs/api.md, "Ratings"). */
+  rated?: boolean;
   /** The number of the last event of the game this state includes: the event stream is opened after it. */
   event: number;
   /** The player challenged to this game (absent for other games). */
@@ -193,6 +195,8 @@ export interface NewGameRequest {
   days_per_move?: number;
   opponent?: string;
   level?: number;
+  /** Counted in the players' ratings (default true between two players; never against the engine). */
+  rated?: boolean;
 }
 
 export interface NewGameReply {

@@ -28,6 +28,7 @@ import { MoveList } from './movelist';
 import { applyOptionClasses, COLOR_SCHEMES, PIECE_SETS } from './options';
 import { panelLines } from './palette';
 import { playerLink } from './player';
+import { gameSpeed, playerRating } from './ratings';
 import { RecordLinks } from './record-links';
 import { Sounds } from './sounds';
 import { Timelines } from './timelines';
@@ -41,6 +42,9 @@ export class GamePage extends GameBoard implements Page {
   private readonly banner: Banner;
   private readonly links = new RecordLinks();
   private readonly kibitzBox: KibitzBox;
+  /** The players' ratings beside their names ("1500?"), asked once for each pair of players seated. */
+  private readonly ratings = new Map<string, string>();
+  private ratingsAsked = '';
 
   constructor(private readonly root: HTMLElement, id: string, invite: string | null, me: string | null) {
     super(id, invite, me);
@@ -207,6 +211,18 @@ export class GamePage extends GameBoard implements Page {
     this.playPremove();
   }
 
+  /** The players' ratings of this game and speed, fetched once; the names are drawn again with them. */
+  private askRatings(): void {
+    const s = this.state;
+    const names = [s?.white, s?.black].filter(p => p && !p.engine).map(p => p!.name);
+    if (!s || this.ratingsAsked === names.join(' ')) return;
+    this.ratingsAsked = names.join(' ');
+    void Promise.all(names.map(async name => {
+      const rating = await playerRating(name, s.variant, gameSpeed(s));
+      if (rating) this.ratings.set(name, rating);
+    })).then(() => { if (this.ratings.size && !this.destroyed) this.render(); });
+  }
+
   protected render(): void {
     const s = this.state;
     if (!s || this.destroyed) return;
@@ -222,11 +238,16 @@ export class GamePage extends GameBoard implements Page {
     const seat = (c: Color): Node | string => {
       const p = c === 'white' ? s.white : s.black;
       if (!p) return 'open seat';
-      return p.engine ? `${p.name} (engine)` : playerLink(p.name);
+      if (p.engine) return `${p.name} (engine)`;
+      const rating = this.ratings.get(p.name);
+      const link = playerLink(p.name);
+      return rating ? h('span', {}, link, ` (${rating})`) : link;
     };
+    this.askRatings();
     fill(e.players, h('span', { class: 'white-name' }, 'White: ', seat('white')), ' · ',
       h('span', { class: 'black-name' }, 'Black: ', seat('black')),
-      s.you ? h('span', { class: 'you' }, ` · you play ${s.you}`) : h('span', { class: 'you' }, ' · you are watching'));
+      s.you ? h('span', { class: 'you' }, ` · you play ${s.you}`) : h('span', { class: 'you' }, ' · you are watching'),
+      h('span', { class: 'rated' }, s.rated ? ' · rated' : ' · casual'));
     this.renderStatus();
     this.renderInvite();
     this.renderBoard();

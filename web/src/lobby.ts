@@ -51,6 +51,8 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
     autocapitalize: 'none', spellcheck: 'false', 'aria-describedby': 'opponent-hint',
   });
   const level = h('input', { id: 'level', type: 'number', min: 1, max: 10, value: 3, inputmode: 'numeric' });
+  const rated = h('input', { id: 'rated', type: 'checkbox', checked: true });
+  const ratedField = h('label', { class: 'inline' }, rated, ' Rated (counts in both players’ ratings)');
   const create = h('button', { id: 'create-game', type: 'submit', class: 'primary' }, 'Create game');
   const error = h('p', { id: 'lobby-error', class: 'error', role: 'alert' });
   const notice = h('p', { id: 'lobby-notice', class: 'notice', role: 'status' });
@@ -68,8 +70,7 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
     h('label', {}, 'Start FEN (optional)', fen),
     h('label', {}, 'Your colour', color),
     h('div', { class: 'row' }, h('label', {}, 'Time control', timeKind), liveFields, corrFields),
-    h('div', { class: 'row' }, h('label', {}, 'Opponent', opponentKind), nameField, levelField),
-    nameHint,
+    h('div', { class: 'row' }, h('label', {}, 'Opponent', opponentKind), nameField, levelField), nameHint, ratedField,
     h('div', { class: 'buttons' }, create),
     error, notice);
 
@@ -90,6 +91,7 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
   function showOpponentFields(): void {
     nameField.hidden = nameHint.hidden = opponentKind.value !== 'player';
     levelField.hidden = opponentKind.value !== 'engine';
+    ratedField.hidden = opponentKind.value === 'engine'; // engine games are never rated
     create.textContent = opponentKind.value === 'player' ? 'Send challenge'
       : opponentKind.value === 'seek' ? 'Post open challenge' : 'Create game';
   }
@@ -246,11 +248,12 @@ export function showLobby(root: HTMLElement, me: string, first: GamesReply, para
     } else if (opponentKind.value === 'engine') {
       req.level = Number(level.value);
     }
+    if (opponentKind.value !== 'engine') req.rated = rated.checked;
     remember();
     create.disabled = true;
     if (opponentKind.value === 'seek') {
       try {
-        const seek: SeekRequest = { variant: req.variant, color: req.color };
+        const seek: SeekRequest = { variant: req.variant, color: req.color, rated: req.rated };
         if (req.options) seek.options = req.options;
         if (req.fen) seek.fen = req.fen;
         if (req.clock) seek.clock = req.clock;

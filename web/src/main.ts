@@ -3,8 +3,9 @@
 // The single-page app of `ttchess serve`, routed on location.pathname: `/` is the home page for a
 // visitor (the games, their rules, the open challenges and games being played, login) and the lobby
 // for a player; `/rules/<variant>` a game's rules; `/games/<id>` is a game (with `?invite=<token>` an invitation);
-// `/account` the player's API tokens and block list; `/@/<name>` a player's page; `/analysis` the analysis board and `/editor` the board
-// editor, for anyone (a visitor logs in only to play from a position).
+// `/account` the player's API tokens and block list; `/@/<name>` a player's page; `/leaderboard` the
+// best players of each game and speed; `/analysis` the analysis board and `/editor` the board editor,
+// for anyone (a visitor logs in only to play from a position).
 // Each route asks the server who is logged in (GET /api/session), so that a session that ended
 // elsewhere is noticed at the next navigation.
 
@@ -16,6 +17,7 @@ import { showEditor } from './editor';
 import { GamePage } from './game';
 import { prefetchGame } from './game-prefetch';
 import { showHome } from './home';
+import { showLeaderboard } from './leaderboard';
 import { showLobby } from './lobby';
 import { showLogin } from './login';
 import { showPlayer } from './player';
@@ -54,8 +56,9 @@ function showHeader(name: string | null): void {
   const analysis = appLink('/analysis', { id: 'analysis-link' }, 'Analysis board');
   const rules = appLink('/rules/gifford', { id: 'rules-link' }, 'Rules');
   const editor = appLink('/editor', { id: 'editor-link' }, 'Board editor');
+  const leaderboard = appLink('/leaderboard', { id: 'leaderboard-link' }, 'Leaderboards');
   if (!name) {
-    fill(who, h('span', { class: 'who-links' }, rules, ' · ', analysis, ' · ', editor));
+    fill(who, h('span', { class: 'who-links' }, rules, ' · ', leaderboard, ' · ', analysis, ' · ', editor));
     return;
   }
   const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
@@ -73,7 +76,8 @@ function showHeader(name: string | null): void {
     h('span', { class: 'who-name' }, 'Logged in as ', h('strong', {}, name)),
     h('span', { class: 'who-links' },
       appLink('/', { id: 'lobby-link' }, 'My games'), ' · ',
-      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', rules, ' · ', analysis, ' · ', editor, ' · ',
+      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', rules, ' · ', leaderboard, ' · ', analysis, ' · ',
+      editor, ' · ',
       logout));
 }
 
@@ -89,12 +93,13 @@ async function route(): Promise<void> {
   const analysis = /^\/analysis\/?$/.test(path);
   const editor = /^\/editor\/?$/.test(path);
   const player = /^\/@\/([^/]+)\/?$/.exec(path);
+  const leaderboard = /^\/leaderboard\/?$/.test(path);
   // A game's state and the rules load while the server says who is logged in; an invitation is
   // joined first, so its page asks for the state after that.
   if (game && !params.has('invite') && !loggedOut) prefetchGame(decodeURIComponent(game[1]));
   let me: { name: string; games?: GamesReply } | null;
   try {
-    me = loggedOut ? null : await session(!(game || rules || analysis || editor || player));
+    me = loggedOut ? null : await session(!(game || rules || analysis || editor || player || leaderboard));
     loggedOut = false;
   } catch (e) {
     fill(app, h('p', { class: 'error', id: 'route-error' }, errorText(e)));
@@ -114,6 +119,9 @@ async function route(): Promise<void> {
   } else if (rules) {
     // The rules are for anyone.
     current = showRules(app, decodeURIComponent(rules[1]));
+  } else if (leaderboard) {
+    // The leaderboards are for anyone.
+    current = showLeaderboard(app, params);
   } else if (editor) {
     // The board editor needs no account: a visitor logs in only to play from the position.
     current = showEditor(app, params, me?.name ?? null);

@@ -2,13 +2,15 @@
 //
 // A player's page (`/@/<name>`, docs/api.md "Players and the archive"): the name and member since,
 // the games played, won, drawn and lost in each variant, the games being played now, and the list of
-// finished games, newest first, with filters (variant, result, opponent), read as NDJSON from
-// GET /api/users/<name>/games a page at a time ("More"), and the whole archive as one PGN file.
+// finished games, newest first, with filters (variant, result, opponent, rated), read as NDJSON from
+// GET /api/users/<name>/games a page at a time ("More"), and the whole archive as one PGN file; above
+// them the player's ratings and their history (player-ratings.ts).
 // Anyone may look, logged in or not. A deleted account, or a name nobody has, is "No such player".
 
 import { api, ApiError, errorText, timeMs } from './api';
 import { appLink, fill, h } from './dom';
 import type { Page } from './main';
+import { showRatings, type UserRatings } from './player-ratings';
 
 /** A game as the players' listings give it, one JSON object a line (lichess's export's fields). */
 export interface PlayerGame {
@@ -16,6 +18,7 @@ export interface PlayerGame {
   variant: string;
   status: string;
   speed: 'live' | 'correspondence';
+  rated: boolean;
   created: number;
   last_action_at: number;
   plies: number;
@@ -74,7 +77,7 @@ function gameRow(g: PlayerGame, me: string, titles: Map<string, string>): HTMLEl
   return h('li', { class: `player-game ${cls}`, 'data-id': g.id },
     h('span', { class: 'pg-result' }, word),
     h('span', { class: 'pg-opponent' }, 'vs ', playerLink(other.name ?? '?'), white ? ' · as White' : ' · as Black'),
-    h('span', { class: 'pg-variant' }, titles.get(g.variant) ?? g.variant, ' · ', g.speed),
+    h('span', { class: 'pg-variant' }, titles.get(g.variant) ?? g.variant, ' · ', g.speed, g.rated ? ' · rated' : ' · casual'),
     h('span', { class: 'pg-detail' }, [g.result, g.reason].filter(Boolean).join(' '), g.plies ? ` · ${g.plies} plies` : ''),
     h('span', { class: 'pg-date' }, dateText(g.created)),
     appLink(`/games/${encodeURIComponent(g.id)}`, { class: 'pg-open', 'aria-label': `Open the game ${g.id}` }, 'Open'));
@@ -99,8 +102,7 @@ export function showPlayer(root: HTMLElement, name: string): Page {
 
   const heading = h('h2', { id: 'player-name' }, name);
   const since = h('p', { class: 'hint', id: 'player-since' });
-  // The ratings and their chart (issue 29, item 1) go here.
-  // TODO(lead): fill with the ratings of GET /api/users/{name} and their history chart (helper C1).
+  // The ratings and their chart (player-ratings.ts), hidden while the player has none.
   const ratings = h('section', { id: 'player-ratings', class: 'card', hidden: true });
   const statsBox = h('section', { id: 'player-stats', class: 'card' }, h('h3', {}, 'Games per variant'));
   const currentList = h('ul', { id: 'player-current-list', class: 'player-game-list' });
@@ -110,12 +112,14 @@ export function showPlayer(root: HTMLElement, name: string): Page {
   const resultSel = h('select', { id: 'filter-result', name: 'result' },
     ...[['', 'Any'], ['won', 'Won'], ['drawn', 'Drawn'], ['lost', 'Lost']].map(([v, t]) => h('option', { value: v }, t)));
   const opponentIn = h('input', { id: 'filter-opponent', name: 'opponent', type: 'text', maxlength: 32, autocomplete: 'off' });
-  // TODO(lead): a "rated" filter (rated=true|false) once the games have C1's rated column.
+  const ratedSel = h('select', { id: 'filter-rated', name: 'rated' },
+    ...[['', 'Any'], ['true', 'Rated'], ['false', 'Casual']].map(([v, t]) => h('option', { value: v }, t)));
   const apply = h('button', { id: 'filter-apply', type: 'submit', class: 'primary' }, 'Show');
   const filters = h('form', { id: 'player-filters', class: 'player-filters' },
     h('label', { for: 'filter-variant' }, 'Variant'), variantSel,
     h('label', { for: 'filter-result' }, 'Result'), resultSel,
-    h('label', { for: 'filter-opponent' }, 'Opponent'), opponentIn, apply);
+    h('label', { for: 'filter-opponent' }, 'Opponent'), opponentIn,
+    h('label', { for: 'filter-rated' }, 'Rated'), ratedSel, apply);
   const listError = h('p', { id: 'player-games-error', class: 'error', role: 'alert' });
   const list = h('ul', { id: 'player-game-list', class: 'player-game-list' });
   const more = h('button', { id: 'player-more', type: 'button', hidden: true }, 'More games');
@@ -129,6 +133,7 @@ export function showPlayer(root: HTMLElement, name: string): Page {
     if (variantSel.value) q.set('variant', variantSel.value);
     if (resultSel.value) q.set('result', resultSel.value);
     if (opponentIn.value.trim()) q.set('opponent', opponentIn.value.trim());
+    if (ratedSel.value) q.set('rated', ratedSel.value);
     if (!reset && until) q.set('until', String(until));
     listError.textContent = '';
     more.disabled = true;
@@ -154,9 +159,10 @@ export function showPlayer(root: HTMLElement, name: string): Page {
 
   async function load(): Promise<void> {
     try {
-      const [current, stats, variants] = await Promise.all([
+      const [current, stats, user, variants] = await Promise.all([
         getJson<{ name: string; created: number; games: PlayerGame[] }>(`${base}/current`),
         getJson<Record<string, Counts>>(`${base}/stats`),
+        getJson<{ ratings: UserRatings }>(base),
         api.variants().catch(() => ({ variants: [] })),
       ]);
       if (!alive) return;
@@ -167,6 +173,7 @@ export function showPlayer(root: HTMLElement, name: string): Page {
       heading.textContent = current.name;
       document.title = `${current.name} · ttchess`;
       since.textContent = `Member since ${dateText(current.created)}`;
+      showRatings(ratings, current.name, user.ratings, titles);
       statsBox.append(statsTable(stats, titles));
       fill(currentList, ...current.games.map(g => gameRow(g, current.name, titles)));
       if (current.games.length === 0) currentList.append(h('li', { class: 'hint' }, 'No game in play.'));

@@ -41,6 +41,7 @@ export interface SeekRequest {
   color: 'white' | 'black' | 'random';
   clock?: { minutes: number; increment: number };
   days_per_move?: number;
+  rated?: boolean;
 }
 
 async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
