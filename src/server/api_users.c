@@ -61,8 +61,7 @@ static bool query_number(const char *text, int64_t lo, int64_t hi, int64_t *out)
 static bool parse_filter(const char *(*query)(void *ctx, const char *name), void *ctx, GameFilter *f,
                          const char **opponent, char *why, size_t size)
 {
-    *f = (GameFilter){ .status = "over", .variant = "", .result = "", .after_id = "", .max = SERVER_GAMES_LISTED,
-                     .rated = -1 };
+    *f = (GameFilter){ .status = "over", .variant = "", .result = "", .after_id = "", .max = SERVER_GAMES_LISTED };
     const char *variant = query(ctx, "variant"), *result = query(ctx, "result"), *max = query(ctx, "max");
     const char *until = query(ctx, "until"), *rated = query(ctx, "rated");
     *opponent = query(ctx, "opponent");
@@ -86,7 +85,7 @@ static bool parse_filter(const char *(*query)(void *ctx, const char *name), void
     if (rated && *rated) {
         if (strcmp(rated, "true") && strcmp(rated, "false"))
             return snprintf(why, size, "rated is true (rated games) or false (casual games)"), false;
-        f->rated = !strcmp(rated, "true");
+        f->rated = !strcmp(rated, "true") ? GAMES_RATED : GAMES_CASUAL;
     }
     if (*opponent && !**opponent) *opponent = NULL;
     return true;

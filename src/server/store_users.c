@@ -71,12 +71,14 @@ bool store_player_games(Store *s, int64_t user, const GameFilter *f, PlayerGame 
                                       "ORDER BY g.created DESC, g.id DESC");
 #undef PAGE_OF
     /* The rated column is 0 for a casual game, 1 for a rated one and 2
-     * for a rated one already counted (store_ratings.c). */
+     * for a rated one already counted (store_ratings.c); $9 is -1 for
+     * both. */
+    int rated = f->rated == GAMES_RATED ? 1 : f->rated == GAMES_CASUAL ? 0 : -1;
     /* No start: the page starts after every game (no id is above "~"). */
     int64_t until = f->until ? f->until : INT64_MAX;
     const char *after_id = f->until ? f->after_id : "~";
     if (!sql || RUN(s, sql, &r, DB_I(user), DB_S(f->status), DB_S(f->variant), DB_S(f->result), DB_I(f->opponent),
-                    DB_I(until), DB_S(after_id), DB_I(f->max), DB_I(f->rated)))
+                    DB_I(until), DB_S(after_id), DB_I(f->max), DB_I(rated)))
         return false;
     *games = calloc(r.rows ? (size_t)r.rows : 1, sizeof **games);
     if (*games) {

@@ -20,6 +20,9 @@ typedef struct Player {
 
 /* Which of a player's games a listing gives, newest first (by creation,
  * then id).  Empty strings and zeros mean "any". */
+/* Which games of a listing: a filter left out (zero) lets all through. */
+typedef enum GameRatedFilter { GAMES_RATED_OR_CASUAL, GAMES_RATED, GAMES_CASUAL } GameRatedFilter;
+
 typedef struct GameFilter {
     const char *status;         /* "over" (finished) or "active"             */
     const char *variant;        /* a variant's name, or ""                   */
@@ -28,7 +31,7 @@ typedef struct GameFilter {
     int64_t until;              /* games created before this ms, or 0 ...    */
     const char *after_id;       /* ... or at it with a smaller id ("": none) */
     int max;                    /* at most this many                         */
-    int rated;                  /* 1 rated games, 0 casual ones, -1 both     */
+    GameRatedFilter rated;      /* rated games, casual ones, or both         */
 } GameFilter;
 
 /* The player of that name (any case); *found false when there is none or
