@@ -97,15 +97,16 @@ export function showRatings(section: HTMLElement, name: string, ratings: UserRat
       'aria-label': `Show the history of the ${titles.get(variant) ?? variant} ${speed} rating` }, 'History');
     button.addEventListener('click', () => void showHistory(i));
     buttons.push(button);
+    // The speed under the game's name, and no deviation column: four narrow columns fit a phone.
     return h('tr', { 'data-variant': variant, 'data-speed': speed },
-      h('th', { scope: 'row' }, titles.get(variant) ?? variant), h('td', {}, speed),
-      h('td', { class: 'rating-value' }, ratingText(r.rating, r.provisional)),
-      h('td', {}, `±${Math.round(2 * r.rd)}`), h('td', {}, String(r.games)), h('td', {}, button));
+      h('th', { scope: 'row' }, titles.get(variant) ?? variant, h('span', { class: 'rating-speed' }, speed)),
+      h('td', { class: 'rating-value', title: `deviation ${Math.round(r.rd)}` }, ratingText(r.rating, r.provisional)),
+      h('td', { class: 'rating-games' }, String(r.games)), h('td', {}, button));
   });
   fill(section, h('h3', {}, 'Ratings'),
     h('div', { class: 'table-scroll' }, h('table', { id: 'player-ratings-table', class: 'player-stats-table' },
       h('caption', { class: 'visually-hidden' }, 'Ratings per game and speed'),
-      h('thead', {}, h('tr', {}, ...['Game', 'Speed', 'Rating', '95 %', 'Games', 'Chart']
+      h('thead', {}, h('tr', {}, ...['Game', 'Rating', 'Games', 'Chart']
         .map(t => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...body))),
     h('p', { class: 'hint' }, 'Glicko-2; a rating followed by ? is provisional (its deviation is above 110).'),

@@ -82,7 +82,7 @@ test('the leaderboard lists the players no longer provisional, best first, and f
   await expect(page).toHaveURL(new RegExp(`/@/${a.name}$`));
   const row = page.locator('#player-ratings-table tr[data-variant="chess"][data-speed="correspondence"]');
   await expect(row.locator('.rating-value')).toHaveText(/^\d{4}$/);
-  await expect(row.locator('td').nth(3)).toHaveText('16');
+  await expect(row.locator('.rating-games')).toHaveText('16');
   await expect(page.locator('#rating-chart-box svg.rating-chart')).toHaveAttribute('aria-label', /16 games, from \d+ to \d+/);
   await expect(page.locator('#rating-chart-box path.rating-line')).toHaveCount(1);
   await page.locator('#filter-rated').selectOption('false');
