@@ -243,6 +243,12 @@ $(BUILD)/tests/test-store: tests/store_test.c $(SERVER_SRC) $(HEADERS) $(BUILD)/
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(SERVER_SRC) $(BUILD)/libttchess.a -lcmocka $(SERVER_LIBS) $(LDLIBS) -o $@
 
+# The tournaments' rules (tests/tournament_test.c), pure functions of the
+# server's.
+$(BUILD)/tests/test-tournament: tests/tournament_test.c src/server/tournament.c src/server/tournament.h | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< src/server/tournament.c -lcmocka $(LDLIBS) -o $@
+
 $(BUILD)/tests/random-game: tests/random_game.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
@@ -313,9 +319,9 @@ check-layers: $(BUILD)/ttchess $(WASM_SRC:src/%.c=$(BUILD)/obj/%.o)
 	@./scripts/check-rooms.py src
 	@./scripts/check-web-rooms.py web/src
 
-test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
+test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-tournament $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
 	@$(MAKE) --no-print-directory check-layers
-	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store; do $$t; done
+	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-tournament; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
