@@ -324,6 +324,7 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-tournament 
 	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-tournament; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/tournament-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@set -e; for mode in vangog vangog-past vangog-future; do \

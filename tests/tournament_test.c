@@ -49,6 +49,7 @@ static void test_arena_points(void **state)
     assert_int_equal(arena_points("WWLW", &streak), 6);
     assert_int_equal(arena_points("DDLD", &streak), 3);
     assert_int_equal(arena_points("WDWW", NULL), 7);
+    assert_int_equal(robin_half_points("WDLW"), 5);
 }
 
 static void test_arena_pairing(void **state)

@@ -369,6 +369,17 @@ int64_t clock_deadline(const GameRow *row);
  * gone).  False when the database could not be read or written. */
 bool api_flag(Store *s, const char *game, int64_t now, int64_t *version, int64_t *deadline);
 
+/* ---- api_tournaments.c -------------------------------------------------- */
+
+/* The tournaments' timer: a thread that starts tournaments at their time,
+ * pairs an arena's waiting players and ends it when its time is up
+ * (docs/api.md, "Tournaments").  NULL with the reason in err. */
+struct TournamentTimer *tournaments_start(Store *s, Text *err);
+void tournaments_stop(struct TournamentTimer *t);
+/* How long an arena's minute lasts, in ms (60000; shorter for the tests:
+ * ttchess serve --arena-minute-ms). */
+void tournaments_set_minute_ms(int ms);
+
 /* ---- events (http.c) ---------------------------------------------------- */
 
 /* Wakes every live stream: a game has a new event. */

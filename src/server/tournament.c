@@ -31,6 +31,13 @@ int arena_points(const char *sheet, int *streak)
     return points;
 }
 
+int robin_half_points(const char *sheet)
+{
+    int halves = 0;
+    for (const char *c = sheet ? sheet : ""; *c; c++) halves += *c == 'W' ? 2 : *c == 'D' ? 1 : 0;
+    return halves;
+}
+
 /* Higher scores first; among equal scores the lower id (the earlier
  * account), so that a pairing is the same on every server. */
 static int by_score(const void *a, const void *b)

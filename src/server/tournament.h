@@ -27,6 +27,9 @@ char tournament_letter(const char *result, bool white);
  * is the wins in a row at the sheet's end: on fire from 2. */
 int arena_points(const char *sheet, int *streak);
 
+/* A round-robin's score of a sheet in half points: a win 2, a draw 1. */
+int robin_half_points(const char *sheet);
+
 /* A player waiting for a game in a running arena. */
 typedef struct ArenaWaiting {
     int64_t id;
