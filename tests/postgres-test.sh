@@ -10,6 +10,9 @@
 #   - two server instances on a third (tests/multi-test.sh): sessions
 #     shared, live updates across instances within 100 ms, one action
 #     for one ply applied once;
+#   - the tournaments (tests/tournament-test.sh) on a fourth, and two
+#     servers sharing a tournament's live standings on a fifth
+#     (tests/tournament-multi-test.sh);
 # and everything started is stopped.
 #
 # Usage: TTCHESS=build/ttchess STORE_TEST=build/tests/test-store tests/postgres-test.sh
@@ -19,11 +22,13 @@ here=$(dirname "$0")
 . "$here/pg-lib.sh"
 trap pg_stop EXIT
 pg_start || exit 1
-for db in api store multi; do pg_sql "CREATE DATABASE $db" || exit 1; done
+for db in api store multi tournament tmulti; do pg_sql "CREATE DATABASE $db" || exit 1; done
 base=${PG_URL%/postgres}
 status=0
 echo "PostgreSQL test cluster on port $PG_PORT"
 TTCHESS_DB=$base/api "$here/api-test.sh" || status=1
 if [ -n "${STORE_TEST:-}" ]; then TTCHESS_TEST_PG=$base/store "$STORE_TEST" || status=1; fi
 TTCHESS_DB=$base/multi "$here/multi-test.sh" || status=1
+TTCHESS_DB=$base/tournament "$here/tournament-test.sh" || status=1
+TTCHESS_DB=$base/tmulti "$here/tournament-multi-test.sh" || status=1
 exit $status
