@@ -3,7 +3,8 @@
 // The single-page app of `ttchess serve`, routed on location.pathname: `/` is the home page for a
 // visitor (the games, their rules, the open challenges and games being played, login) and the lobby
 // for a player; `/rules/<variant>` a game's rules; `/games/<id>` is a game (with `?invite=<token>` an invitation);
-// `/account` the player's API tokens and block list; `/analysis` the analysis board and `/editor` the board
+// `/account` the player's API tokens and block list; `/tournaments` the tournaments and
+// `/tournaments/<id>` one of them, for anyone; `/analysis` the analysis board and `/editor` the board
 // editor, for anyone (a visitor logs in only to play from a position).
 // Each route asks the server who is logged in (GET /api/session), so that a session that ended
 // elsewhere is noticed at the next navigation.
@@ -20,6 +21,8 @@ import { showLobby } from './lobby';
 import { showLogin } from './login';
 import { installThemeSwitch } from './theme'; // W6
 import { showRules } from './rules-page';
+import { showTournament } from './tournament';
+import { showTournaments } from './tournaments-list';
 
 export interface Page {
   destroy(): void;
@@ -53,8 +56,9 @@ function showHeader(name: string | null): void {
   const analysis = appLink('/analysis', { id: 'analysis-link' }, 'Analysis board');
   const rules = appLink('/rules/gifford', { id: 'rules-link' }, 'Rules');
   const editor = appLink('/editor', { id: 'editor-link' }, 'Board editor');
+  const tournaments = appLink('/tournaments', { id: 'tournaments-link' }, 'Tournaments');
   if (!name) {
-    fill(who, h('span', { class: 'who-links' }, rules, ' · ', analysis, ' · ', editor));
+    fill(who, h('span', { class: 'who-links' }, tournaments, ' · ', rules, ' · ', analysis, ' · ', editor));
     return;
   }
   const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
@@ -72,7 +76,7 @@ function showHeader(name: string | null): void {
     h('span', { class: 'who-name' }, 'Logged in as ', h('strong', {}, name)),
     h('span', { class: 'who-links' },
       appLink('/', { id: 'lobby-link' }, 'My games'), ' · ',
-      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', rules, ' · ', analysis, ' · ', editor, ' · ',
+      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', tournaments, ' · ', rules, ' · ', analysis, ' · ', editor, ' · ',
       logout));
 }
 
@@ -87,12 +91,14 @@ async function route(): Promise<void> {
   const rules = /^\/rules\/([^/]+)\/?$/.exec(path);
   const analysis = /^\/analysis\/?$/.test(path);
   const editor = /^\/editor\/?$/.test(path);
+  const tournament = /^\/tournaments\/(\d+)\/?$/.exec(path);
+  const tournaments = /^\/tournaments\/?$/.test(path);
   // A game's state and the rules load while the server says who is logged in; an invitation is
   // joined first, so its page asks for the state after that.
   if (game && !params.has('invite') && !loggedOut) prefetchGame(decodeURIComponent(game[1]));
   let me: { name: string; games?: GamesReply } | null;
   try {
-    me = loggedOut ? null : await session(!(game || rules || analysis || editor));
+    me = loggedOut ? null : await session(!(game || rules || analysis || editor || tournament || tournaments));
     loggedOut = false;
   } catch (e) {
     fill(app, h('p', { class: 'error', id: 'route-error' }, errorText(e)));
@@ -109,6 +115,10 @@ async function route(): Promise<void> {
   } else if (rules) {
     // The rules are for anyone.
     current = showRules(app, decodeURIComponent(rules[1]));
+  } else if (tournament) {
+    current = showTournament(app, tournament[1], me?.name ?? null);
+  } else if (tournaments) {
+    current = showTournaments(app, me?.name ?? null);
   } else if (editor) {
     // The board editor needs no account: a visitor logs in only to play from the position.
     current = showEditor(app, params, me?.name ?? null);
