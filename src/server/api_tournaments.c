@@ -485,6 +485,18 @@ static bool step_once(Store *s, int64_t id, int64_t now, bool *changed)
     return ok;
 }
 
+/* Does a running arena have two players waiting?  Read outside any
+ * transaction, so that the timer takes the writer's lock (SQLite) or
+ * the tournament's row (PostgreSQL) only when it may pair. */
+static bool may_pair(Store *s, int64_t id)
+{
+    ArenaWaiting *w = NULL;
+    int n = 0;
+    bool ok = store_arena_waiting(s, id, &w, &n);
+    free(w);
+    return !ok || n >= 2;
+}
+
 /* Every tournament whose time has come, and every running arena. */
 static void tick(Store *s, int64_t now)
 {
@@ -497,6 +509,7 @@ static void tick(Store *s, int64_t now)
             json_t *id;
             json_array_foreach(lists[l], i, id) {
                 bool changed = false;
+                if (l == 2 && !may_pair(s, json_integer_value(id))) continue;
                 step_once(s, json_integer_value(id), now, &changed);
                 any = any || changed;
             }

@@ -25,6 +25,10 @@
  *   opponent.c the engine as a player: a pool of workers, fair by player
  *   clocks.c  the timer that ends a game when its side to move runs out
  *             of time
+ *   api_tournaments.c  arenas and round-robins: their handlers, the timer
+ *             that starts, pairs and ends them, a game's end counted in
+ *             its tournament; their rules in tournament.c (pure
+ *             functions), their SQL in store_tournaments.c
  *
  * serve.c parses the command line and starts the daemon.  The server keeps
  * no game in memory between requests: the database is the one truth, so
