@@ -130,14 +130,21 @@ def side_of(game, key):
     return "white" if game["white"] == players[key].name else "black"
 
 
+others = [0]   # games ended that p1 did not play
+
+
 def finish(game, sheets, index):
-    """Ends a game by the test's rule and writes each side's letter."""
+    """Ends a game by the test's rule and writes each side's letter: p1
+    wins every game it plays; of the others, the first and every third
+    is an agreed draw, the rest won by Black."""
     white, black = by_name[game["white"]], by_name[game["black"]]
+    if "p1" not in (white, black):
+        others[0] += 1
     if "p1" in (white, black):
         loser = black if white == "p1" else white
         status, _ = players[loser].call("POST", f"/api/games/{game['id']}/actions", {"action": "resign", "ply": 0})
         won = "p1"
-    elif index % 3 == 0:
+    elif others[0] % 3 == 1:
         s1, _ = players[white].call("POST", f"/api/games/{game['id']}/actions", {"action": "offer-draw", "ply": 0})
         status, _ = players[black].call("POST", f"/api/games/{game['id']}/actions", {"action": "accept-draw", "ply": 0})
         status = status if s1 == 200 else s1
