@@ -226,6 +226,8 @@ robin_body = {"kind": "round-robin", "name": "Club round-robin", "variant": "che
               "players": [players["p2"].name, players["p3"].name], "starts_in": 1}
 status, body = players["p4"].call("POST", "/api/tournaments", {**robin_body, "clock": {"minutes": 5}})
 check("a round-robin has no live clock", status == 400, status)
+status, body = players["p4"].call("POST", "/api/tournaments", {**robin_body, "players": ["p%d" % i for i in range(10)]})
+check("a round-robin has 10 players at most", status == 400 and "1 to 9" in body["error"], (status, body))
 status, body = players["p4"].call("POST", "/api/tournaments", {**robin_body, "players": ["no-such-player"]})
 check("a round-robin's players exist", status == 400, status)
 status, created = players["p4"].call("POST", "/api/tournaments", robin_body)

@@ -204,12 +204,22 @@ static bool robin_scores(Store *s, int64_t t, json_t *entries)
     return ok;
 }
 
+/* An entry and its place in the database's order (by score, then who
+ * joined first), so that the sort below is stable: equal standings keep
+ * that order, and a stream does not send a table whose ties swapped. */
+typedef struct Ranked {
+    json_t *entry;
+    size_t order;
+} Ranked;
+
 /* Higher score first, then (round-robin) the higher Sonneborn-Berger. */
 static int by_standing(const void *a, const void *b)
 {
-    json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
+    const Ranked *p = a, *q = b;
+    json_t *x = p->entry, *y = q->entry;
     double d = json_number_value(json_object_get(y, "score")) - json_number_value(json_object_get(x, "score"));
     if (d == 0) d = json_number_value(json_object_get(y, "sb")) - json_number_value(json_object_get(x, "sb"));
+    if (d == 0) return (p->order > q->order) - (p->order < q->order);
     return (d > 0) - (d < 0);
 }
 
@@ -224,17 +234,19 @@ static json_t *standings(Store *s, const TournamentRow *t)
         return NULL;
     }
     size_t n = json_array_size(entries), i;
-    json_t **sorted = calloc(n ? n : 1, sizeof *sorted), *out = json_array();
-    for (i = 0; sorted && i < n; i++) sorted[i] = json_array_get(entries, i);
+    Ranked *sorted = calloc(n ? n : 1, sizeof *sorted);
+    json_t *out = json_array();
+    for (i = 0; sorted && i < n; i++) sorted[i] = (Ranked){ json_array_get(entries, i), i };
     if (sorted) qsort(sorted, n, sizeof *sorted, by_standing);
     for (i = 0; sorted && out && i < n; i++) {
-        json_t *e = sorted[i];
+        json_t *e = sorted[i].entry;
         if (!strcmp(json_string_value(json_object_get(e, "status")), "invited")) continue;
         json_object_del(e, "id");
         json_object_set_new(e, "rank", json_integer((json_int_t)json_array_size(out) + 1));
         json_object_set_new(e, "fire", json_boolean(json_integer_value(json_object_get(e, "streak")) >= 2));
         json_array_append(out, e);
     }
+    if (!sorted) json_decref(out), out = NULL;
     free(sorted);
     json_decref(entries);
     return out;
