@@ -7,7 +7,7 @@
 // scrolling sideways, and axe-core finds no serious or critical violation in either theme.
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { closeContexts, newPlayer } from './helpers';
+import { closeContexts, newPlayer, screenshot } from './helpers';
 
 test.afterEach(closeContexts);
 
@@ -19,6 +19,8 @@ async function fitsAndAccessible(page: Page, what: string): Promise<void> {
     if (!fits) found.push(`${what} at ${width} px scrolls sideways`);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
+      // Also checks that no element is wider than the window.
+      await screenshot(page, `${what.replace(/\W+/g, '-')}-${width}-${colorScheme}`);
       const results = await new AxeBuilder({ page }).analyze();
       found.push(...results.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
         .flatMap(v => v.nodes.map(n => `${what} ${colorScheme} ${width}: ${v.id} ${n.target.join(' ')}`)));
