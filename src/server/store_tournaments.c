@@ -190,8 +190,8 @@ bool store_tournament_games(Store *s, int64_t t, json_t *out)
     if (STORE_RUN(s,
                   "SELECT g.id, w.name, b.name, g.status, g.result FROM games g"
                   " JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"
-                  " WHERE g.tournament = $1 ORDER BY g.created DESC, g.id",
-                  &r, DB_I(t)))
+                  " WHERE g.tournament = $1 ORDER BY g.created DESC, g.id LIMIT $2",
+                  &r, DB_I(t), DB_I(TOURNAMENT_LIST_GAMES)))
         return false;
     bool ok = true;
     for (int i = 0; ok && i < r.rows; i++)

@@ -50,7 +50,9 @@ bool store_entry_set(Store *s, int64_t t, int64_t user, const char *status);
 int64_t store_entries_joined(Store *s, int64_t t);
 /* Standings' rows: name, status, score, streak, sheet, by score. */
 bool store_entries(Store *s, int64_t t, json_t *out);
-/* The tournament's games, newest first: id, white, black, status, result. */
+/* The tournament's games, newest first, at most TOURNAMENT_LIST_GAMES: id,
+ * white, black, status, result.  A long arena has thousands; its stream
+ * sends the list at every change. */
 bool store_tournament_games(Store *s, int64_t t, json_t *out);
 /* Marks a new game as the tournament's. */
 bool store_game_set_tournament(Store *s, const char *game, int64_t t);

@@ -15,6 +15,9 @@
 /* The most players of each kind: an arena's pairing reads them all at
  * every tick, a round-robin plays n(n-1) games at once. */
 enum { TOURNAMENT_MAX_ARENA = 100, TOURNAMENT_MAX_ROBIN = 10 };
+/* The games a tournament's state lists, the newest (a round-robin of 10
+ * has 90; a long arena thousands). */
+enum { TOURNAMENT_LIST_GAMES = 100 };
 
 /* A player's sheet is a letter a finished game, in the order they ended:
  * 'W' won, 'D' drawn, 'L' lost.  The letter of a result ("1-0", "0-1",
