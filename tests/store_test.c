@@ -47,7 +47,8 @@ static int fresh_database(void **state)
             return -1;
         }
         DbStatus st = DB_POSTGRES.run(c,
-                                      "DROP TABLE IF EXISTS api_tokens, blocks, kibitz, events, actions, games, sessions, users, "
+                                      "DROP TABLE IF EXISTS tournament_entries, tournaments, "
+                                      "api_tokens, blocks, kibitz, events, actions, games, sessions, users, "
                                       "schema_version CASCADE",
                                       NULL, 0, NULL);
         DB_POSTGRES.close(c);
