@@ -14,6 +14,8 @@
 #     row until a game that is not a win;
 #   - when its time is up nothing is paired any more, and the games still
 #     in play count when they end;
+#   - a game whose first move does not come within half an arena minute
+#     is lost by White on time;
 #   - its live stream (GET .../events) sends the standings;
 #   - a round-robin: invited players accept, every pair plays twice, the
 #     standings give 1, 1/2, 0 and the Sonneborn-Berger tie-break, and the

@@ -131,6 +131,12 @@ def side_of(game, key):
 
 
 others = [0]   # games ended that p1 did not play
+plies = {}     # the games in which White has moved: their ply
+
+
+def act(key, game, action):
+    return players[key].call("POST", f"/api/games/{game['id']}/actions",
+                             {"action": action, "ply": plies.get(game["id"], 0)})
 
 
 def finish(game, sheets, index):
@@ -142,15 +148,15 @@ def finish(game, sheets, index):
         others[0] += 1
     if "p1" in (white, black):
         loser = black if white == "p1" else white
-        status, _ = players[loser].call("POST", f"/api/games/{game['id']}/actions", {"action": "resign", "ply": 0})
+        status, _ = act(loser, game, "resign")
         won = "p1"
     elif others[0] % 3 == 1:
-        s1, _ = players[white].call("POST", f"/api/games/{game['id']}/actions", {"action": "offer-draw", "ply": 0})
-        status, _ = players[black].call("POST", f"/api/games/{game['id']}/actions", {"action": "accept-draw", "ply": 0})
+        s1, _ = act(white, game, "offer-draw")
+        status, _ = act(black, game, "accept-draw")
         status = status if s1 == 200 else s1
         won = None
     else:
-        status, _ = players[white].call("POST", f"/api/games/{game['id']}/actions", {"action": "resign", "ply": 0})
+        status, _ = act(white, game, "resign")
         won = black
     check(f"game {index} ends", status == 200, status)
     for key in (white, black):
@@ -183,6 +189,15 @@ for key, p in players.items():
     opponents = [g["black"] if g["white"] == p.name else g["white"] for g in games if p.name in (g["white"], g["black"])]
     check(f"{key} never meets the same player twice in a row", all(a != b for a, b in zip(opponents, opponents[1:])),
           opponents)
+
+# The games in play wait for the end, started: a game whose first move
+# does not come within half an arena minute ends as White's loss on time.
+time.sleep(0.5)
+for g in state()["games"]:
+    if g["status"] == "active":
+        status, _ = act(by_name[g["white"]], g, "e4")
+        check("White starts a game left for the end", status == 200, status)
+        plies[g["id"]] = 1
 
 # The end: no game is paired after it, and the games in play count when
 # they end.
@@ -220,6 +235,29 @@ time.sleep(0.5)
 events = [json.loads(line[6:]) for line in stream_lines if line.startswith("data: ")]
 check("the stream sent the standings", events and events[-1]["standings"] == s["standings"],
       events[-1]["standings"] if events else "no event")
+
+# ---- A game never started ---------------------------------------------------------
+# Two players paired in an arena, neither moves: half an arena minute
+# after the pairing White has lost on time, and the two are not paired
+# again with each other.
+q1, q2 = register(f"q1x{suffix}"), register(f"q2x{suffix}")
+status, created = q1.call("POST", "/api/tournaments", {**arena_body, "name": "Idle", "starts_in": 0})
+qpath = f"/api/tournaments/{created['id']}"
+q2.call("POST", qpath + "/join")
+started = time.time()
+while time.time() < started + 10 and not visitor.call("GET", qpath)[1]["games"]:
+    time.sleep(0.1)
+paired = time.time()
+time.sleep(MINUTE_MS / 2000 + 1.5)
+q = visitor.call("GET", qpath)[1]
+check("an idle game is paired", len(q["games"]) == 1, q["games"])
+check("the idle game is lost by White on time", q["games"] and q["games"][0]["status"] == "over" and
+      q["games"][0]["result"] == "0-1", q["games"])
+st, game = visitor.call("GET", f"/api/games/{q['games'][0]['id']}") if q["games"] else (0, {})
+check("... with the reason time", "time" in (game.get("reason") or ""), game.get("reason"))
+points = {e["name"]: e["score"] for e in q["standings"]}
+black_name = q["games"][0]["black"] if q["games"] else None
+check("the idle game's Black scores 2", black_name and points.get(black_name) == 2, points)
 
 # ---- A round-robin by correspondence ------------------------------------------
 robin_body = {"kind": "round-robin", "name": "Club round-robin", "variant": "chess", "days_per_move": 3,

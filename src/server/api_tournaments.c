@@ -497,6 +497,55 @@ static bool step_once(Store *s, int64_t id, int64_t now, bool *changed)
     return ok;
 }
 
+/* An arena's game whose first move has not come within half an arena
+ * minute of its pairing ends as White's loss on time (end_on_time, as if
+ * its clock had run from the pairing): a player who does not play must
+ * not hold the opponent, who waits for a pairing instead (lichess aborts
+ * such a game; a game here has no aborted state).  In the open
+ * transaction; *ended counts the games. */
+static bool end_stalled(Store *s, int64_t t, int64_t now, int *ended)
+{
+    json_t *ids = json_array();
+    bool ok = ids && store_games_stalled(s, t, now - atomic_load(&minute_ms) / 2, ids);
+    size_t i;
+    json_t *id;
+    json_array_foreach(ok ? ids : NULL, i, id) {
+        GameRow row;
+        Game g;
+        ApiReply r;
+        char event[2][512] = { "", "{}" };
+        bool stale = false;
+        memset(&r, 0, sizeof r);
+        if (!load_game(s, json_string_value(id), &row, &g, &r)) {
+            json_decref(r.json);
+            ok = false;
+            break;
+        }
+        ok = end_on_time(&row, &g, event) && store_game_update(s, &row, &stale) && tournament_game_over(s, &row) &&
+             store_event_add(s, row.id, event[0], row.ply, event[1], NULL);
+        game_free(&g);
+        store_game_free(&row);
+        if (!ok) break;
+        (*ended)++;
+    }
+    json_decref(ids);
+    return ok;
+}
+
+/* Ends an arena's stalled games, with its row locked; *changed when it
+ * did. */
+static bool unstall(Store *s, int64_t id, int64_t now, bool *changed)
+{
+    int ended = 0;
+    *changed = false;
+    if (!store_begin(s)) return false;
+    bool ok = store_tournament_lock(s, id) && end_stalled(s, id, now, &ended) &&
+              (!ended || store_notify(s, "tournaments")) && store_commit(s);
+    if (!ok) store_rollback(s);
+    *changed = ok && ended;
+    return ok;
+}
+
 /* Does a running arena have two players waiting?  Read outside any
  * transaction, so that the timer takes the writer's lock (SQLite) or
  * the tournament's row (PostgreSQL) only when it may pair. */
@@ -509,26 +558,30 @@ static bool may_pair(Store *s, int64_t id)
     return !ok || n >= 2;
 }
 
-/* Every tournament whose time has come, and every running arena. */
+/* Every tournament whose time has come, every arena with a stalled game
+ * (running or finished: a game in play when an arena ends still counts
+ * when it ends), and every running arena. */
 static void tick(Store *s, int64_t now)
 {
-    json_t *lists[3] = { json_array(), json_array(), json_array() };
+    json_t *lists[4] = { json_array(), json_array(), json_array(), json_array() };
     bool any = false;
     store_enter(s);
-    if (lists[0] && lists[1] && lists[2] && store_tournaments_due(s, now, lists[0], lists[1], lists[2])) {
-        for (int l = 0; l < 3; l++) {
+    if (lists[0] && lists[1] && lists[2] && lists[3] && store_tournaments_due(s, now, lists[0], lists[1], lists[3]) &&
+        store_arenas_stalled(s, now - atomic_load(&minute_ms) / 2, now - atomic_load(&minute_ms), lists[2])) {
+        for (int l = 0; l < 4; l++) {
             size_t i;
             json_t *id;
             json_array_foreach(lists[l], i, id) {
                 bool changed = false;
-                if (l == 2 && !may_pair(s, json_integer_value(id))) continue;
-                step_once(s, json_integer_value(id), now, &changed);
+                if (l == 3 && !may_pair(s, json_integer_value(id))) continue;
+                if (l == 2) unstall(s, json_integer_value(id), now, &changed);
+                else step_once(s, json_integer_value(id), now, &changed);
                 any = any || changed;
             }
         }
     }
     store_leave(s);
-    for (int l = 0; l < 3; l++) json_decref(lists[l]);
+    for (int l = 0; l < 4; l++) json_decref(lists[l]);
     if (any) events_notify();
 }
 

@@ -259,6 +259,35 @@ bool store_tournaments_due(Store *s, int64_t now, json_t *starting, json_t *endi
                     now, running);
 }
 
+bool store_arenas_stalled(Store *s, int64_t before, int64_t ended_after, json_t *out)
+{
+    DbRows r;
+    if (STORE_RUN(s,
+                  "SELECT DISTINCT t.id FROM tournaments t JOIN games g ON g.tournament = t.id"
+                  " WHERE t.kind = 'arena' AND (t.status = 'running' OR (t.status = 'finished' AND t.ends_at > $2))"
+                  " AND g.status = 'active' AND g.last_action_at = 0 AND g.created < $1",
+                  &r, DB_I(before), DB_I(ended_after)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) ok = !json_array_append_new(out, json_integer(db_int(&r, i, 0)));
+    db_rows_free(&r);
+    return ok;
+}
+
+bool store_games_stalled(Store *s, int64_t t, int64_t before, json_t *out)
+{
+    DbRows r;
+    if (STORE_RUN(s,
+                  "SELECT id FROM games WHERE tournament = $1 AND status = 'active' AND last_action_at = 0"
+                  " AND created < $2",
+                  &r, DB_I(t), DB_I(before)))
+        return false;
+    bool ok = true;
+    for (int i = 0; ok && i < r.rows; i++) ok = !json_array_append_new(out, json_string(db_text(&r, i, 0)));
+    db_rows_free(&r);
+    return ok;
+}
+
 bool store_tournament_move(Store *s, int64_t t, const char *from, const char *to, bool *changed)
 {
     DbRows r;

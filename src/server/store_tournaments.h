@@ -64,6 +64,12 @@ bool store_entry_score(Store *s, int64_t t, int64_t user, int score, int streak,
 /* Tournaments whose state the clock changes at `now`: upcoming ones
  * whose start has come, arenas whose end has come, running arenas. */
 bool store_tournaments_due(Store *s, int64_t now, json_t *starting, json_t *ending, json_t *running);
+/* The arenas, running or finished after `ended_after`, with a game in
+ * play whose first move has not come by `before` (its creation earlier),
+ * and those games of one.  Only arenas running or just ended are read, so
+ * that the timer's query does not grow with the tournaments of the past. */
+bool store_arenas_stalled(Store *s, int64_t before, int64_t ended_after, json_t *out);
+bool store_games_stalled(Store *s, int64_t t, int64_t before, json_t *out);
 /* Sets the status of a tournament still at `from`; *changed false when
  * another server did it first. */
 bool store_tournament_move(Store *s, int64_t t, const char *from, const char *to, bool *changed);
