@@ -247,6 +247,11 @@ $(BUILD)/tests/test-store: tests/store_test.c $(SERVER_SRC) $(HEADERS) $(BUILD)/
 $(BUILD)/tests/test-glicko2: tests/glicko2_test.c src/server/glicko2.c src/server/glicko2.h | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< src/server/glicko2.c -lcmocka $(LDLIBS) -o $@
+# The tournaments' rules (tests/tournament_test.c), pure functions of the
+# server's.
+$(BUILD)/tests/test-tournament: tests/tournament_test.c src/server/tournament.c src/server/tournament.h | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< src/server/tournament.c -lcmocka $(LDLIBS) -o $@
 
 $(BUILD)/tests/random-game: tests/random_game.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
@@ -318,13 +323,14 @@ check-layers: $(BUILD)/ttchess $(WASM_SRC:src/%.c=$(BUILD)/obj/%.o)
 	@./scripts/check-rooms.py src
 	@./scripts/check-web-rooms.py web/src
 
-test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
+test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(BUILD)/tests/test-tournament $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
 	@$(MAKE) --no-print-directory check-layers
-	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2; do $$t; done
+	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(BUILD)/tests/test-tournament; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/players-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/ratings-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/tournament-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@./scripts/ensure-packages stockfish:/usr/games/stockfish

@@ -13,6 +13,9 @@
 #     for one ply applied once;
 #   - the ratings (tests/ratings-test.sh) on a fourth, with a second
 #     server taking half of 50 racing resignations;
+#   - the tournaments (tests/tournament-test.sh) on a fourth, and two
+#     servers sharing a tournament's live standings on a fifth
+#     (tests/tournament-multi-test.sh);
 # and everything started is stopped.
 #
 # Usage: TTCHESS=build/ttchess STORE_TEST=build/tests/test-store tests/postgres-test.sh
@@ -22,7 +25,7 @@ here=$(dirname "$0")
 . "$here/pg-lib.sh"
 trap pg_stop EXIT
 pg_start || exit 1
-for db in api players store multi ratings; do pg_sql "CREATE DATABASE $db" || exit 1; done
+for db in api players store multi ratings tournament tmulti; do pg_sql "CREATE DATABASE $db" || exit 1; done
 base=${PG_URL%/postgres}
 status=0
 echo "PostgreSQL test cluster on port $PG_PORT"
@@ -31,4 +34,6 @@ TTCHESS_DB=$base/players "$here/players-test.sh" || status=1
 if [ -n "${STORE_TEST:-}" ]; then TTCHESS_TEST_PG=$base/store "$STORE_TEST" || status=1; fi
 TTCHESS_DB=$base/multi "$here/multi-test.sh" || status=1
 TTCHESS_DB=$base/ratings "$here/ratings-test.sh" || status=1
+TTCHESS_DB=$base/tournament "$here/tournament-test.sh" || status=1
+TTCHESS_DB=$base/tmulti "$here/tournament-multi-test.sh" || status=1
 exit $status

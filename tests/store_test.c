@@ -47,8 +47,8 @@ static int fresh_database(void **state)
             return -1;
         }
         DbStatus st = DB_POSTGRES.run(c,
-                                      "DROP TABLE IF EXISTS rating_history, ratings, api_tokens, blocks, kibitz, events, actions, games, "
-                                      "sessions, users, "
+                                      "DROP TABLE IF EXISTS tournament_entries, tournaments, rating_history, ratings, "
+                                      "api_tokens, blocks, kibitz, events, actions, games, sessions, users, "
                                       "schema_version CASCADE",
                                       NULL, 0, NULL);
         DB_POSTGRES.close(c);

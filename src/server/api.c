@@ -271,5 +271,10 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (get && route(req->path, "/api/users/*", seg)) api_user(s, seg[0], r);
     else if (get && route(req->path, "/api/users/*/rating-history", seg)) api_rating_history(s, req, seg[0], r);
     else if (get && route(req->path, "/api/leaderboard/*/*", seg)) api_leaderboard(s, req, seg[0], seg[1], r);
+    else if (get && route(req->path, "/api/tournaments", seg)) api_tournaments(s, r);
+    else if (post && route(req->path, "/api/tournaments", seg)) api_tournament_create(s, req, r);
+    else if (get && route(req->path, "/api/tournaments/*", seg)) api_tournament_get(s, req, seg[0], r);
+    else if (post && route(req->path, "/api/tournaments/*/join", seg)) api_tournament_enter(s, req, seg[0], true, r);
+    else if (post && route(req->path, "/api/tournaments/*/withdraw", seg)) api_tournament_enter(s, req, seg[0], false, r);
     else reply_error(r, get || post || del ? 404 : 405, get || post || del ? "no such API" : "only GET, POST and DELETE");
 }

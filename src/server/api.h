@@ -53,5 +53,9 @@ void api_reply_free(ApiReply *reply);
  * one line of compact JSON (malloc'd) for the lobby's event stream; NULL
  * when the database cannot be read. */
 char *api_lobby_line(Store *s);
+/* A tournament's state as GET /api/tournaments/{id} sends it to a visitor,
+ * one line of compact JSON (malloc'd) for its event stream; NULL when
+ * there is no such tournament or the database cannot be read. */
+char *api_tournament_line(Store *s, const char *id);
 
 #endif

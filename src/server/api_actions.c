@@ -144,7 +144,7 @@ static bool flag_once(Store *s, const char *id, int64_t now, int64_t *version, i
     bool stale = false, begun = ok && store_begin(s);
     ok = begun && end_on_time(&row, &g, event);
     if (ok) stamp_clock(&row, now, event);
-    ok = ok && store_game_update(s, &row, &stale) &&
+    ok = ok && store_game_update(s, &row, &stale) && tournament_game_over(s, &row) &&
          store_event_add(s, id, event[0], row.ply, event[1], &row.last_event) && store_commit(s);
     if (begun && !ok) store_rollback(s);
     if (ok) {
@@ -225,7 +225,7 @@ void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
             reply_error(r, 503, "the database cannot be written now");
         } else if (keep = -1, !action_take(s, &row, &g, mine, action, event, r)) {
             store_rollback(s);
-        } else if (!store_game_update(s, &row, &stale) ||
+        } else if (!store_game_update(s, &row, &stale) || !tournament_game_over(s, &row) ||
                    !store_event_add(s, id, event[0], row.ply, event[1], &row.last_event) || !store_commit(s)) {
             store_rollback(s);
             if (stale) reply_error(r, 409, "the game has moved on: reload it (it changed while your action was checked)");

@@ -20,7 +20,7 @@
 /* The clock of a new game from its request: "clock": {"minutes",
  * "increment"} (live), or "days_per_move"; neither: correspondence at 3
  * days a move.  False after a 400 reply. */
-static bool read_clock(json_t *body, GameRow *g, ApiReply *r)
+bool read_clock(json_t *body, GameRow *g, ApiReply *r)
 {
     json_t *clock = json_object_get(body, "clock"), *days = json_object_get(body, "days_per_move");
     if (clock && days) {
@@ -62,7 +62,7 @@ static bool read_clock(json_t *body, GameRow *g, ApiReply *r)
  * library: a position in which the game is already over is refused, since
  * such a game would be in play with nothing to play.  Sets g's variant and
  * side to move; false after a 400 or 422 reply. */
-static bool read_start(json_t *body, GameRow *g, ApiReply *r)
+bool read_start(json_t *body, GameRow *g, ApiReply *r)
 {
     const char *variant = member_string(body, "variant"), *options = member_string(body, "options");
     const char *fen = member_string(body, "fen");

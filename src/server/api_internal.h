@@ -14,6 +14,8 @@
  *   api_seeks.c    open challenges to anyone (seeks) and the lobby's lists
  *   api_users.c    players' games, counts and PGN export; account deletion
  *   api_ratings.c  players' ratings, their history, the leaderboards
+ *   api_tournaments.c arenas and round-robins: created, joined, paired,
+ *                  their standings
  */
 #ifndef TTCHESS_SERVER_API_INTERNAL_H
 #define TTCHESS_SERVER_API_INTERNAL_H
@@ -57,6 +59,11 @@ bool under_game_limit(Store *s, int64_t user, ApiReply *r);
 
 /* Creates a game from the request's body, or (seek) an open challenge. */
 void create_game(Store *s, const ApiRequest *req, bool seek, ApiReply *r);
+/* The clock of a new game ("clock" or "days_per_move") and its variant,
+ * options and start position, read and checked; false after a reply.
+ * Tournaments read theirs with them too (api_tournaments.c). */
+bool read_clock(json_t *body, GameRow *g, ApiReply *r);
+bool read_start(json_t *body, GameRow *g, ApiReply *r);
 /* Seats `user` in the open seat and starts the game (event `event`). */
 void take_seat(Store *s, GameRow *row, int64_t user, const char *event, ApiReply *r);
 /* Ends a challenge or seek never accepted: "declined" with the reason. */
@@ -138,5 +145,17 @@ void api_lobby(Store *s, ApiReply *r);
 void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);
 void api_seek_accept(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 void api_seek_withdraw(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
+
+/* ---- Tournaments (api_tournaments.c) -------------------------------------- */
+
+void api_tournaments(Store *s, ApiReply *r);
+void api_tournament_create(Store *s, const ApiRequest *req, ApiReply *r);
+void api_tournament_get(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
+/* POST .../join (join true) and .../withdraw. */
+void api_tournament_enter(Store *s, const ApiRequest *req, const char *id, bool join, ApiReply *r);
+/* Inside the transaction that ends a game (its row says "over"): the
+ * standings of its tournament, if it has one, count it.  True when there
+ * is nothing to do. */
+bool tournament_game_over(Store *s, const GameRow *row);
 
 #endif

@@ -126,8 +126,9 @@ typedef struct Stream {
     Store *store;
     char client[GATE_ADDRESS_SIZE]; /* the address counted in streams_by_client */
     int fd;                   /* the connection's socket, or -1           */
-    char game[64];            /* "": the lobby's stream (api_lobby_line)  */
-    char *lobby;              /* the lobby's lists last sent, or NULL     */
+    char game[64];            /* "": the lobby's stream (api_lobby_line);
+                               * "t:ID": a tournament's (api_tournament_line) */
+    char *lobby;              /* the lobby's lists (or tournament) last sent, or NULL */
     int64_t last_id;          /* the last event sent                      */
     uint64_t generation;      /* events_generation when last read         */
     Text pending;             /* bytes formatted but not yet sent         */
@@ -139,13 +140,16 @@ typedef struct Stream {
  * nothing it shows. */
 static bool lobby_fill(Stream *st)
 {
-    char *line = api_lobby_line(st->store);
+    /* A tournament's stream likewise sends its standings and games (one
+     * `tournament` event) when they change. */
+    bool tournament = !strncmp(st->game, "t:", 2);
+    char *line = tournament ? api_tournament_line(st->store, st->game + 2) : api_lobby_line(st->store);
     if (!line) return false;
     if (st->lobby && !strcmp(st->lobby, line)) {
         free(line);
         return true;
     }
-    text_addf(&st->pending, "event: lobby\ndata: %s\n\n", line);
+    text_addf(&st->pending, "event: %s\ndata: %s\n\n", tournament ? "tournament" : "lobby", line);
     free(st->lobby);
     st->lobby = line;
     return !st->pending.failed;
@@ -154,7 +158,7 @@ static bool lobby_fill(Stream *st)
 /* Formats every event after last_id into pending; false on a database error. */
 static bool stream_fill(Stream *st)
 {
-    if (!st->game[0]) return lobby_fill(st);
+    if (!st->game[0] || !strncmp(st->game, "t:", 2)) return lobby_fill(st);
     json_t *events = json_array();
     bool ok = events && store_events_after(st->store, st->game, st->last_id, events);
     size_t i;
@@ -399,10 +403,14 @@ static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c
 {
     GameRow row;
     bool found = true;
-    bool ok = !game[0] || store_game_get(srv->store, game, &row, &found);
+    bool games = game[0] && strncmp(game, "t:", 2);
+    char *line = games || !game[0] ? NULL : api_tournament_line(srv->store, game + 2);
+    bool ok = !games || store_game_get(srv->store, game, &row, &found);
     if (!ok) return http_send_error(c, 503, "the database cannot be read now");
     if (!found) return http_send_error(c, 404, "no such game");
-    if (game[0]) store_game_free(&row);
+    if (!games && game[0] && !line) return http_send_error(c, 404, "no such tournament");
+    free(line);
+    if (games) store_game_free(&row);
     const char *client = client_address(c);
     if (!stream_admit(client)) {
         char why[128];
@@ -584,16 +592,20 @@ static const char *site_origin(const struct Server *srv, struct MHD_Connection *
     return buf;
 }
 
-/* The live stream of a game: GET /api/games/ID/events; false when the
- * path is another. */
+/* The live stream of a game: GET /api/games/ID/events, or of a
+ * tournament: GET /api/tournaments/ID/events (game "t:ID"); false when
+ * the path is another. */
 static bool events_path(const char *url, char game[64])
 {
-    size_t n = strlen("/api/games/");
-    if (strncmp(url, "/api/games/", n)) return false;
+    bool tournament = !strncmp(url, "/api/tournaments/", strlen("/api/tournaments/"));
+    const char *prefix = tournament ? "/api/tournaments/" : "/api/games/";
+    size_t n = strlen(prefix), skip = tournament ? 2 : 0;
+    if (strncmp(url, prefix, n)) return false;
     const char *rest = url + n, *slash = strchr(rest, '/');
-    if (!slash || strcmp(slash, "/events") || (size_t)(slash - rest) >= 64) return false;
-    memcpy(game, rest, (size_t)(slash - rest));
-    game[slash - rest] = '\0';
+    if (!slash || slash == rest || strcmp(slash, "/events") || (size_t)(slash - rest) + skip >= 64) return false;
+    memcpy(game, "t:", skip);
+    memcpy(game + skip, rest, (size_t)(slash - rest));
+    game[skip + (size_t)(slash - rest)] = '\0';
     return true;
 }
 

@@ -22,6 +22,7 @@ const char HELP_SERVE[] =
     "usage: ttchess serve [--host ADDRESS] [--port N] [--db FILE|URL] [--static DIR] [--origin URL]\n"
     "                     [--max-connections-per-address N] [--trust-proxy]\n"
     "                     [--registrations-per-hour N] [--engine-workers N]\n"
+    "                     [--arena-minute-ms N]\n"
     "\n"
     "Runs the web server: people register, create games of every variant, play\n"
     "each other live or by correspondence, or play the engine, in the browser\n"
@@ -52,7 +53,10 @@ const char HELP_SERVE[] =
     "  --engine-workers N\n"
     "                  engine games thinking at once, 1 to 64 (default: one a\n"
     "                  core); each worker searches with one thread and an 8 MB\n"
-    "                  table\n";
+    "                  table\n"
+    "  --arena-minute-ms N\n"
+    "                  how long a minute of an arena tournament lasts, 100 to\n"
+    "                  60000 ms (default 60000): short arenas for tests\n";
 
 int64_t server_now_ms(void)
 {
@@ -146,6 +150,8 @@ static int read_options(int argc, char **argv, ServerConfig *cfg)
             cfg->registrations_per_hour = (int)n;
         else if (!strcmp(a, "--engine-workers") && number(v, 1, SERVER_MAX_ENGINE_WORKERS, &n))
             cfg->engine_workers = (int)n;
+        else if (!strcmp(a, "--arena-minute-ms") && number(v, 100, 60000, &n))
+            tournaments_set_minute_ms((int)n);
         else {
             fprintf(stderr, "error: %s '%s' is not an option of serve, or not a valid value (see ttchess serve --help)\n",
                     a, v);
@@ -175,6 +181,7 @@ typedef struct Running {
     struct Server *srv;
     struct Opponent *engine;
     struct Clocks *clocks;
+    struct TournamentTimer *tournaments;
 } Running;
 
 /* Opens the database and starts the daemon, the engine and the clocks;
@@ -197,7 +204,9 @@ static bool start_all(const ServerConfig *cfg, Running *run, Text *err)
         return false;
     }
     run->clocks = clocks_start(&run->store, err);
-    if (!run->clocks) {
+    run->tournaments = run->clocks ? tournaments_start(&run->store, err) : NULL;
+    if (!run->tournaments) {
+        clocks_stop(run->clocks, &run->store);
         opponent_stop(run->engine, &run->store);
         server_stop(run->srv);
         store_close(&run->store);
@@ -262,6 +271,7 @@ int cmd_serve(int argc, char **argv)
     fflush(stdout);
     wait_for_stop(&stop);
     printf("ttchess serve: stopping\n");
+    tournaments_stop(run.tournaments);
     clocks_stop(run.clocks, &run.store);
     opponent_stop(run.engine, &run.store);
     server_stop(run.srv);

@@ -25,6 +25,10 @@
  *   opponent.c the engine as a player: a pool of workers, fair by player
  *   clocks.c  the timer that ends a game when its side to move runs out
  *             of time
+ *   api_tournaments.c  arenas and round-robins: their handlers, the timer
+ *             that starts, pairs and ends them, a game's end counted in
+ *             its tournament; their rules in tournament.c (pure
+ *             functions), their SQL in store_tournaments.c
  *
  * serve.c parses the command line and starts the daemon.  The server keeps
  * no game in memory between requests: the database is the one truth, so
@@ -377,6 +381,17 @@ int64_t clock_deadline(const GameRow *row);
  * version and deadline afterwards (deadline 0: none, the game is over or
  * gone).  False when the database could not be read or written. */
 bool api_flag(Store *s, const char *game, int64_t now, int64_t *version, int64_t *deadline);
+
+/* ---- api_tournaments.c -------------------------------------------------- */
+
+/* The tournaments' timer: a thread that starts tournaments at their time,
+ * pairs an arena's waiting players and ends it when its time is up
+ * (docs/api.md, "Tournaments").  NULL with the reason in err. */
+struct TournamentTimer *tournaments_start(Store *s, Text *err);
+void tournaments_stop(struct TournamentTimer *t);
+/* How long an arena's minute lasts, in ms (60000; shorter for the tests:
+ * ttchess serve --arena-minute-ms). */
+void tournaments_set_minute_ms(int ms);
 
 /* ---- events (http.c) ---------------------------------------------------- */
 

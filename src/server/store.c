@@ -107,6 +107,15 @@ DbStatus store_run(Store *s, const char *sql, const DbValue *params, int count, 
     return run(s, sql, params, count, rows);
 }
 
+bool store_notify(Store *s, const char *topic)
+{
+    if (!s->driver->notify) return true;
+    store_enter(s);
+    bool ok = s->driver->notify(s->conns[held.slot], topic) == DB_OK;
+    store_leave(s);
+    return ok;
+}
+
 #define RUN(s, sql, rows, ...) \
     run(s, sql, (DbValue[]){ __VA_ARGS__ }, (int)(sizeof((DbValue[]){ __VA_ARGS__ }) / sizeof(DbValue)), rows)
 

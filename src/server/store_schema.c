@@ -139,5 +139,40 @@ const DbMigration STORE_MIGRATIONS[] = {
                   "  rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL, at BIGINT NOT NULL,"
                   "  UNIQUE (user_id, game_id));"
                   "CREATE INDEX rating_history_user ON rating_history(user_id, variant, speed, id);" },
+    /* Tournaments (issue 29): arenas and round-robins, each player's entry
+     * with their score, fire streak and sheet (a letter a game: W, D, L),
+     * and the games' tournament. */
+    { .sqlite = "CREATE TABLE tournaments ("
+                "  id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,"
+                "  creator INTEGER NOT NULL REFERENCES users(id), variant TEXT NOT NULL, options TEXT,"
+                "  base_ms INTEGER NOT NULL, inc_ms INTEGER NOT NULL, days_per_move INTEGER NOT NULL,"
+                "  starts_at INTEGER NOT NULL, minutes INTEGER NOT NULL, ends_at INTEGER NOT NULL,"
+                "  status TEXT NOT NULL, created INTEGER NOT NULL);"
+                "CREATE INDEX tournaments_status ON tournaments(status, starts_at);"
+                "CREATE INDEX tournaments_creator ON tournaments(creator, status);"
+                "CREATE TABLE tournament_entries ("
+                "  tournament INTEGER NOT NULL REFERENCES tournaments(id),"
+                "  user_id INTEGER NOT NULL REFERENCES users(id), status TEXT NOT NULL,"
+                "  score INTEGER NOT NULL DEFAULT 0, streak INTEGER NOT NULL DEFAULT 0,"
+                "  sheet TEXT NOT NULL DEFAULT '', joined INTEGER NOT NULL,"
+                "  PRIMARY KEY (tournament, user_id));"
+                "ALTER TABLE games ADD COLUMN tournament INTEGER;"
+                "CREATE INDEX games_tournament ON games(tournament);",
+      .postgres = "CREATE TABLE tournaments ("
+                  "  id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,"
+                  "  creator BIGINT NOT NULL REFERENCES users(id), variant TEXT NOT NULL, options TEXT,"
+                  "  base_ms BIGINT NOT NULL, inc_ms BIGINT NOT NULL, days_per_move INTEGER NOT NULL,"
+                  "  starts_at BIGINT NOT NULL, minutes INTEGER NOT NULL, ends_at BIGINT NOT NULL,"
+                  "  status TEXT NOT NULL, created BIGINT NOT NULL);"
+                  "CREATE INDEX tournaments_status ON tournaments(status, starts_at);"
+                  "CREATE INDEX tournaments_creator ON tournaments(creator, status);"
+                  "CREATE TABLE tournament_entries ("
+                  "  tournament BIGINT NOT NULL REFERENCES tournaments(id),"
+                  "  user_id BIGINT NOT NULL REFERENCES users(id), status TEXT NOT NULL,"
+                  "  score INTEGER NOT NULL DEFAULT 0, streak INTEGER NOT NULL DEFAULT 0,"
+                  "  sheet TEXT NOT NULL DEFAULT '', joined BIGINT NOT NULL,"
+                  "  PRIMARY KEY (tournament, user_id));"
+                  "ALTER TABLE games ADD COLUMN tournament BIGINT;"
+                  "CREATE INDEX games_tournament ON games(tournament);" },
 };
 const int STORE_SCHEMA_VERSION = sizeof STORE_MIGRATIONS / sizeof STORE_MIGRATIONS[0];

@@ -4,8 +4,9 @@
 // visitor (the games, their rules, the open challenges and games being played, login) and the lobby
 // for a player; `/rules/<variant>` a game's rules; `/games/<id>` is a game (with `?invite=<token>` an invitation);
 // `/account` the player's API tokens and block list; `/@/<name>` a player's page; `/leaderboard` the
-// best players of each game and speed; `/analysis` the analysis board and `/editor` the board editor,
-// for anyone (a visitor logs in only to play from a position).
+// best players of each game and speed; `/tournaments` the tournaments and `/tournaments/<id>` one of
+// them, for anyone; `/analysis` the analysis board and `/editor` the board editor, for anyone (a
+// visitor logs in only to play from a position).
 // Each route asks the server who is logged in (GET /api/session), so that a session that ended
 // elsewhere is noticed at the next navigation.
 
@@ -23,6 +24,8 @@ import { showLogin } from './login';
 import { showPlayer } from './player';
 import { installThemeSwitch } from './theme'; // W6
 import { showRules } from './rules-page';
+import { showTournament } from './tournament';
+import { showTournaments } from './tournaments-list';
 
 export interface Page {
   destroy(): void;
@@ -57,8 +60,10 @@ function showHeader(name: string | null): void {
   const rules = appLink('/rules/gifford', { id: 'rules-link' }, 'Rules');
   const editor = appLink('/editor', { id: 'editor-link' }, 'Board editor');
   const leaderboard = appLink('/leaderboard', { id: 'leaderboard-link' }, 'Leaderboards');
+  const tournaments = appLink('/tournaments', { id: 'tournaments-link' }, 'Tournaments');
   if (!name) {
-    fill(who, h('span', { class: 'who-links' }, rules, ' · ', leaderboard, ' · ', analysis, ' · ', editor));
+    fill(who, h('span', { class: 'who-links' }, tournaments, ' · ', rules, ' · ', leaderboard, ' · ', analysis, ' · ',
+      editor));
     return;
   }
   const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
@@ -76,8 +81,8 @@ function showHeader(name: string | null): void {
     h('span', { class: 'who-name' }, 'Logged in as ', h('strong', {}, name)),
     h('span', { class: 'who-links' },
       appLink('/', { id: 'lobby-link' }, 'My games'), ' · ',
-      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', rules, ' · ', leaderboard, ' · ', analysis, ' · ',
-      editor, ' · ',
+      appLink('/account', { id: 'account-link' }, 'Account'), ' · ', tournaments, ' · ', rules, ' · ', leaderboard,
+      ' · ', analysis, ' · ', editor, ' · ',
       logout));
 }
 
@@ -94,12 +99,15 @@ async function route(): Promise<void> {
   const editor = /^\/editor\/?$/.test(path);
   const player = /^\/@\/([^/]+)\/?$/.exec(path);
   const leaderboard = /^\/leaderboard\/?$/.test(path);
+  const tournament = /^\/tournaments\/(\d+)\/?$/.exec(path);
+  const tournaments = /^\/tournaments\/?$/.test(path);
   // A game's state and the rules load while the server says who is logged in; an invitation is
   // joined first, so its page asks for the state after that.
   if (game && !params.has('invite') && !loggedOut) prefetchGame(decodeURIComponent(game[1]));
   let me: { name: string; games?: GamesReply } | null;
   try {
-    me = loggedOut ? null : await session(!(game || rules || analysis || editor || player || leaderboard));
+    me = loggedOut ? null : await session(!(game || rules || analysis || editor || player || leaderboard ||
+      tournament || tournaments));
     loggedOut = false;
   } catch (e) {
     fill(app, h('p', { class: 'error', id: 'route-error' }, errorText(e)));
@@ -122,6 +130,10 @@ async function route(): Promise<void> {
   } else if (leaderboard) {
     // The leaderboards are for anyone.
     current = showLeaderboard(app, params);
+  } else if (tournament) {
+    current = showTournament(app, tournament[1], me?.name ?? null);
+  } else if (tournaments) {
+    current = showTournaments(app, me?.name ?? null);
   } else if (editor) {
     // The board editor needs no account: a visitor logs in only to play from the position.
     current = showEditor(app, params, me?.name ?? null);
