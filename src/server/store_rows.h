@@ -46,10 +46,4 @@ int game_row_values(const GameRow *g, GameWrite what, DbValue out[GAME_ROW_COLUM
 /* Reads row i of a game's SELECT into g (its strings malloc'd). */
 void game_row_read(const DbRows *r, int i, GameRow *g);
 
-/* One statement on this thread's connection (store.c's run), for the
- * store's files beside store.c (store_tournaments.c). */
-DbStatus store_run(Store *s, const char *sql, const DbValue *params, int count, DbRows *rows);
-#define STORE_RUN(s, sql, rows, ...) \
-    store_run(s, sql, (DbValue[]){ __VA_ARGS__ }, (int)(sizeof((DbValue[]){ __VA_ARGS__ }) / sizeof(DbValue)), rows)
-
 #endif
