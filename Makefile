@@ -95,7 +95,7 @@ WASM_SRC := $(wildcard src/wasm/*.c)
 # The web server (ttchess serve): a layer over the library, linked into
 # the one ttchess program, with the Debian libraries it needs.
 SERVER_SRC := $(wildcard src/server/*.c)
-SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium -lz
+SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium -lz -lcurl
 SERVER_PACKAGES := zlib1g-dev:/usr/include/zlib.h libmicrohttpd-dev:/usr/include/microhttpd.h libjansson-dev:/usr/include/jansson.h \
     libsqlite3-dev:/usr/include/sqlite3.h libsodium-dev:/usr/include/sodium.h curl:/usr/bin/curl \
     libpq-dev:/usr/include/postgresql/libpq-fe.h libcurl4-openssl-dev:/usr/include/x86_64-linux-gnu/curl/curl.h
@@ -318,6 +318,7 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(TOOL_BIN) $(BUILD)/ttchess $(
 	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/api-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/mail-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@set -e; for mode in vangog vangog-past vangog-future; do \

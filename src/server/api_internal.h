@@ -12,6 +12,7 @@
  *   api_kibitz.c   the spectators' comments
  *   api_rematch.c  a finished game's rematch, offered and answered
  *   api_seeks.c    open challenges to anyone (seeks) and the lobby's lists
+ *   api_mail.c     the player's e-mail address, mails and "your move" count
  */
 #ifndef TTCHESS_SERVER_API_INTERNAL_H
 #define TTCHESS_SERVER_API_INTERNAL_H
@@ -114,6 +115,13 @@ void api_kibitz(Store *s, const ApiRequest *req, const char *id, ApiReply *r);
 /* A finished game's rematch (api_rematch.c): GET reads it; POST offers it
  * (answer NULL) or answers it ("accept", "decline"). */
 void api_rematch(Store *s, const ApiRequest *req, const char *id, const char *answer, ApiReply *r);
+
+/* api_mail.c: the player's e-mail address, mails and "your move" count. */
+void api_email(Store *s, const ApiRequest *req, ApiReply *r);
+void api_email_set(Store *s, const ApiRequest *req, ApiReply *r);
+void api_email_confirm(Store *s, const ApiRequest *req, bool page, ApiReply *r);
+void api_notify_set(Store *s, const ApiRequest *req, ApiReply *r);
+void api_your_move(Store *s, const ApiRequest *req, ApiReply *r);
 
 void api_lobby(Store *s, ApiReply *r);
 void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);

@@ -101,6 +101,12 @@ static DbStatus run(Store *s, const char *sql, const DbValue *params, int count,
     return st;
 }
 
+/* The same for the store's other files (store_mail.c, store_rows.h). */
+DbStatus store_run(Store *s, const char *sql, const DbValue *params, int count, DbRows *rows)
+{
+    return run(s, sql, params, count, rows);
+}
+
 #define RUN(s, sql, rows, ...) \
     run(s, sql, (DbValue[]){ __VA_ARGS__ }, (int)(sizeof((DbValue[]){ __VA_ARGS__ }) / sizeof(DbValue)), rows)
 

@@ -10,6 +10,12 @@
 #include "db.h"
 #include "server.h"
 
+/* One statement on this thread's connection (store.c's run), for the
+ * store's files besides store.c. */
+DbStatus store_run(Store *s, const char *sql, const DbValue *params, int count, DbRows *rows);
+#define STORE_RUN(s, sql, rows, ...) \
+    store_run(s, sql, (DbValue[]){ __VA_ARGS__ }, (int)(sizeof((DbValue[]){ __VA_ARGS__ }) / sizeof(DbValue)), rows)
+
 /* The columns a game's SELECT reads, in GameRow's description; a query
  * may read more after them (their numbers start here). */
 enum { GAME_ROW_COLUMNS = 30 };
