@@ -20,6 +20,7 @@ import { showLobby } from './lobby';
 import { showLogin } from './login';
 import { installThemeSwitch } from './theme'; // W6
 import { showRules } from './rules-page';
+import { followYourMove } from './yourmove';
 
 export interface Page {
   destroy(): void;
@@ -55,6 +56,7 @@ function showHeader(name: string | null): void {
   const editor = appLink('/editor', { id: 'editor-link' }, 'Board editor');
   if (!name) {
     fill(who, h('span', { class: 'who-links' }, rules, ' · ', analysis, ' · ', editor));
+    followYourMove(false);
     return;
   }
   const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
@@ -74,6 +76,7 @@ function showHeader(name: string | null): void {
       appLink('/', { id: 'lobby-link' }, 'My games'), ' · ',
       appLink('/account', { id: 'account-link' }, 'Account'), ' · ', rules, ' · ', analysis, ' · ', editor, ' · ',
       logout));
+  followYourMove(true);
 }
 
 async function route(): Promise<void> {

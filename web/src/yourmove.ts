@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The "your move" count in the header of every page: how many of the player's games wait for their
+// move, kept live by the player's own event stream (GET /api/account/events, one `yourmove` event
+// whenever the count changes: a move here, or on another server of the same database). One stream
+// for the page's life, opened when a player is logged in and closed when they log out; the header is
+// drawn again by every navigation, so the badge is written into whatever link the header has now.
+
+let stream: EventSource | null = null;
+let count: number | null = null;
+
+/** The badge's text and label in the header's "My games" link (a zero shows no badge). */
+function draw(): void {
+  const link = document.getElementById('lobby-link');
+  if (!link) return;
+  let badge = document.getElementById('yourmove-count');
+  if (count === null || count === 0) {
+    badge?.remove();
+    return;
+  }
+  if (!badge) {
+    badge = document.createElement('span');
+    badge.id = 'yourmove-count';
+    badge.className = 'yourmove-count';
+    link.append(' ', badge);
+  }
+  badge.textContent = String(count);
+  const label = `${count} game${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''} for your move`;
+  badge.setAttribute('aria-label', label);
+  badge.title = label;
+}
+
+/** Called by each drawing of the header: the stream for a player, none for a visitor. */
+export function followYourMove(loggedIn: boolean): void {
+  if (!loggedIn) {
+    stream?.close();
+    stream = null;
+    count = null;
+    return;
+  }
+  if (!stream) {
+    stream = new EventSource('/api/account/events');
+    stream.addEventListener('yourmove', ev => {
+      const data = JSON.parse((ev as MessageEvent<string>).data) as { count?: unknown };
+      if (typeof data.count === 'number') count = data.count;
+      draw();
+    });
+  }
+  draw();
+}
