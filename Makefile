@@ -287,7 +287,7 @@ $(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci_engine.c src/c
 # main) is compiled into each with TTCHESS_FUZZ, which makes auth.c hash
 # passwords at libsodium's least cost (see there why), with the set-up
 # and checks they share (fuzz/api_fixture.c).
-SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action fuzz_head
+SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action fuzz_head fuzz_email
 FUZZ_FIXTURE := fuzz/api_fixture.c fuzz/api_fixture.h tests/xml_check.h
 
 $(SERVER_FUZZ:%=$(BUILD)/fuzz/%): $(BUILD)/fuzz/%: fuzz/%.c $(FUZZ_FIXTURE) $(SERVER_SRC) $(HEADERS) fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
