@@ -12,6 +12,7 @@ player beside them, and a server without --smtp."""
 import os
 import re
 import sqlite3
+import subprocess
 import sys
 import time
 
@@ -34,9 +35,23 @@ def wait_for(fn, seconds=10):
         time.sleep(0.1)
 
 
+PG = os.environ.get("TTCHESS_DB", "")
+
+
 def db_rows(srv, sql, *args):
-    with sqlite3.connect(srv.db, timeout=10) as c:
-        return c.execute(sql, args).fetchall()
+    """The rows of a query on the server's database: SQLite's file, or with
+    TTCHESS_DB a PostgreSQL database (through psql; the test's own values
+    are written into the SQL)."""
+    if not PG.startswith("postgres"):
+        with sqlite3.connect(srv.db, timeout=10) as c:
+            return c.execute(sql, args).fetchall()
+    for a in args:
+        sql = sql.replace("?", str(a) if isinstance(a, int) else "'%s'" % str(a).replace("'", "''"), 1)
+    out = subprocess.run(["psql", "-X", "-At", "-F", "\t", PG, "-c", sql], capture_output=True, text=True,
+                         check=True).stdout
+    rows = [tuple(int(v) if v.lstrip("-").isdigit() else v for v in line.split("\t"))
+            for line in out.splitlines() if line]
+    return rows if sql.lstrip().upper().startswith("SELECT") else []
 
 
 def mail_args(extra=()):
@@ -55,7 +70,7 @@ def new_game(srv, white, black, black_name):
 tmp_password = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ttchess-mail-test-password-%d" % os.getpid())
 with open(tmp_password, "w") as f:
     f.write("sink secret\n")
-srv = Server(*mail_args(["--smtp-user", "ttchess", "--smtp-password-file", tmp_password]))
+srv = Server(*mail_args(["--smtp-user", "ttchess", "--smtp-password-file", tmp_password]), db=PG or None)
 try:
     alice, bob = srv.register("alice"), srv.register("bob")
     st, j = srv.json("GET", "/api/account/email", cookie=alice)
@@ -205,7 +220,7 @@ finally:
     os.unlink(tmp_password)
 
 # Without --smtp the mails are off, and the API says so.
-srv = Server("--registrations-per-hour", "100000")
+srv = Server("--registrations-per-hour", "100000", db=PG or None)
 try:
     erin = srv.register("erin")
     st, j = srv.json("GET", "/api/account/email", cookie=erin)

@@ -10,6 +10,8 @@
 #   - two server instances on a third (tests/multi-test.sh): sessions
 #     shared, live updates across instances within 100 ms, one action
 #     for one ply applied once;
+#   - the correspondence mails (tests/mail-test.sh), whose queue is
+#     claimed with FOR UPDATE SKIP LOCKED there;
 # and everything started is stopped.
 #
 # Usage: TTCHESS=build/ttchess STORE_TEST=build/tests/test-store tests/postgres-test.sh
@@ -19,11 +21,12 @@ here=$(dirname "$0")
 . "$here/pg-lib.sh"
 trap pg_stop EXIT
 pg_start || exit 1
-for db in api store multi; do pg_sql "CREATE DATABASE $db" || exit 1; done
+for db in api store multi mail; do pg_sql "CREATE DATABASE $db" || exit 1; done
 base=${PG_URL%/postgres}
 status=0
 echo "PostgreSQL test cluster on port $PG_PORT"
 TTCHESS_DB=$base/api "$here/api-test.sh" || status=1
 if [ -n "${STORE_TEST:-}" ]; then TTCHESS_TEST_PG=$base/store "$STORE_TEST" || status=1; fi
 TTCHESS_DB=$base/multi "$here/multi-test.sh" || status=1
+TTCHESS_DB=$base/mail "$here/mail-test.sh" || status=1
 exit $status
