@@ -25,6 +25,10 @@
  *   opponent.c the engine as a player: a pool of workers, fair by player
  *   clocks.c  the timer that ends a game when its side to move runs out
  *             of time
+ *   mail.c    the correspondence mails: a queue in the database
+ *             (store_mail.c) sent by a thread through SMTP (smtp.c,
+ *             libcurl), and the reminders' scan; api_mail.c the address
+ *             and the "your move" count
  *
  * serve.c parses the command line and starts the daemon.  The server keeps
  * no game in memory between requests: the database is the one truth, so
