@@ -166,12 +166,14 @@ int64_t store_mail_count_since(Store *s, const char *ukey_prefix, int64_t since)
 bool store_reminders_due(Store *s, int64_t now, int64_t day_ms, json_t *out)
 {
     /* Correspondence games whose side to move has a third of its time
-     * left, or less, and has not yet run out. */
+     * left, or less, and has not yet run out; the time runs from the
+     * first action on, as clock_deadline has it. */
     DbRows r;
     if (STORE_RUN(s,
                   "SELECT g.id, g.last_action_at, e.user_id, g.last_action_at + g.days_per_move * CAST($2 AS BIGINT) FROM games g "
                   "JOIN emails e ON e.user_id = CASE g.to_move WHEN 0 THEN g.white ELSE g.black END "
                   "WHERE g.status = 'active' AND g.days_per_move > 0 AND g.last_action_at > 0 "
+                  "AND EXISTS (SELECT 1 FROM actions a WHERE a.game_id = g.id) "
                   "AND e.confirmed = 1 AND e.reminder = 1 "
                   "AND CAST($1 AS BIGINT) * 3 >= g.last_action_at * 3 + g.days_per_move * CAST($2 AS BIGINT) * 2 "
                   "AND CAST($1 AS BIGINT) < g.last_action_at + g.days_per_move * CAST($2 AS BIGINT)",
