@@ -146,14 +146,18 @@ try:
     t.check("no 'moved' mail when switched off",
             len([x for x in sink.to("alice@example.org") if "moved" in x.headers["subject"]]) == 1, "")
 
-    # A third of the day left: the last action 17 hours ago.
-    db_rows(srv, "UPDATE games SET last_action_at = ? WHERE id = ?", int(time.time() * 1000) - 17 * 3600 * 1000, game)
+    # A third of the day left: the last action 17 hours ago.  A game
+    # without an action yet has no clock running, and no reminder.
+    unstarted = new_game(srv, alice, bob, "bob")
+    for g in (game, unstarted):
+        db_rows(srv, "UPDATE games SET last_action_at = ? WHERE id = ?", int(time.time() * 1000) - 17 * 3600 * 1000, g)
     rem = wait_for(lambda: [x for x in sink.to("alice@example.org") if "Reminder" in x.headers["subject"]])
     t.check("the reminder at a third of the time left", len(rem) == 1 and (BASE + "/games/" + game) in rem[0].body,
             [x.headers["subject"] for x in rem])
     time.sleep(2.5)
     rem = [x for x in sink.to("alice@example.org") if "Reminder" in x.headers["subject"]]
     t.check("... sent once, though the scan runs every second", len(rem) == 1, len(rem))
+    t.check("no reminder in a game not started", not [x for x in rem if unstarted in x.body], "")
 
     # A mail the SMTP server refuses twice goes on the third try.
     srv.json("PUT", "/api/account/notify", {"moved": True, "reminder": False}, cookie=alice)
