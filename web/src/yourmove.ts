@@ -8,6 +8,10 @@
 
 let stream: EventSource | null = null;
 let count: number | null = null;
+/** A stream is about to open; and whether a player is (still) logged in when it does. */
+let opening = false;
+let wanted = false;
+const OPEN_DELAY_MS = 1000;
 
 /** The badge's text and label in the header's "My games" link (a zero shows no badge). */
 function draw(): void {
@@ -32,19 +36,31 @@ function draw(): void {
 
 /** Called by each drawing of the header: the stream for a player, none for a visitor. */
 export function followYourMove(loggedIn: boolean): void {
+  wanted = loggedIn;
   if (!loggedIn) {
     stream?.close();
     stream = null;
     count = null;
     return;
   }
-  if (!stream) {
-    stream = new EventSource('/api/account/events');
-    stream.addEventListener('yourmove', ev => {
-      const data = JSON.parse((ev as MessageEvent<string>).data) as { count?: unknown };
-      if (typeof data.count === 'number') count = data.count;
-      draw();
-    });
+  if (!stream && !opening) {
+    // The stream holds one of the browser's few connections to the server for the page's life:
+    // it opens a moment after the page has loaded, so that the page's own files and requests go
+    // first (a game page's first drawing is timed in web/tests/fixes.spec.ts).
+    opening = true;
+    const open = (): void => {
+      opening = false;
+      if (stream || !wanted) return;
+      stream = new EventSource('/api/account/events');
+      stream.addEventListener('yourmove', ev => {
+        const data = JSON.parse((ev as MessageEvent<string>).data) as { count?: unknown };
+        if (typeof data.count === 'number') count = data.count;
+        draw();
+      });
+    };
+    const later = (): void => void setTimeout(open, OPEN_DELAY_MS);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
   }
   draw();
 }
