@@ -95,7 +95,7 @@ WASM_SRC := $(wildcard src/wasm/*.c)
 # The web server (ttchess serve): a layer over the library, linked into
 # the one ttchess program, with the Debian libraries it needs.
 SERVER_SRC := $(wildcard src/server/*.c)
-SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium -lz
+SERVER_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium -lz -lcurl
 SERVER_PACKAGES := zlib1g-dev:/usr/include/zlib.h libmicrohttpd-dev:/usr/include/microhttpd.h libjansson-dev:/usr/include/jansson.h \
     libsqlite3-dev:/usr/include/sqlite3.h libsodium-dev:/usr/include/sodium.h curl:/usr/bin/curl \
     libpq-dev:/usr/include/postgresql/libpq-fe.h libcurl4-openssl-dev:/usr/include/x86_64-linux-gnu/curl/curl.h
@@ -297,7 +297,7 @@ $(BUILD)/fuzz/fuzz_uci: fuzz/fuzz_uci.c src/cli/uci.c src/cli/uci_engine.c src/c
 # main) is compiled into each with TTCHESS_FUZZ, which makes auth.c hash
 # passwords at libsodium's least cost (see there why), with the set-up
 # and checks they share (fuzz/api_fixture.c).
-SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action fuzz_head fuzz_players
+SERVER_FUZZ := fuzz_api fuzz_body fuzz_query fuzz_action fuzz_head fuzz_players fuzz_email
 FUZZ_FIXTURE := fuzz/api_fixture.c fuzz/api_fixture.h tests/xml_check.h
 
 $(SERVER_FUZZ:%=$(BUILD)/fuzz/%): $(BUILD)/fuzz/%: fuzz/%.c $(FUZZ_FIXTURE) $(SERVER_SRC) $(HEADERS) fuzz/replay.c fuzz/fuzz.h $(BUILD)/libttchess.a | compiler
@@ -331,6 +331,7 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(B
 	@TTCHESS=$(BUILD)/ttchess ./tests/players-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/ratings-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/tournament-test.sh
+	@TTCHESS=$(BUILD)/ttchess ./tests/mail-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
 	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
 	@./scripts/ensure-packages stockfish:/usr/games/stockfish

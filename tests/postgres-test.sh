@@ -16,6 +16,8 @@
 #   - the tournaments (tests/tournament-test.sh) on a fourth, and two
 #     servers sharing a tournament's live standings on a fifth
 #     (tests/tournament-multi-test.sh);
+#   - the correspondence mails (tests/mail-test.sh), whose queue is
+#     claimed with FOR UPDATE SKIP LOCKED there;
 # and everything started is stopped.
 #
 # Usage: TTCHESS=build/ttchess STORE_TEST=build/tests/test-store tests/postgres-test.sh
@@ -25,7 +27,7 @@ here=$(dirname "$0")
 . "$here/pg-lib.sh"
 trap pg_stop EXIT
 pg_start || exit 1
-for db in api players store multi ratings tournament tmulti; do pg_sql "CREATE DATABASE $db" || exit 1; done
+for db in api players store multi ratings tournament tmulti mail; do pg_sql "CREATE DATABASE $db" || exit 1; done
 base=${PG_URL%/postgres}
 status=0
 echo "PostgreSQL test cluster on port $PG_PORT"
@@ -36,4 +38,5 @@ TTCHESS_DB=$base/multi "$here/multi-test.sh" || status=1
 TTCHESS_DB=$base/ratings "$here/ratings-test.sh" || status=1
 TTCHESS_DB=$base/tournament "$here/tournament-test.sh" || status=1
 TTCHESS_DB=$base/tmulti "$here/tournament-multi-test.sh" || status=1
+TTCHESS_DB=$base/mail "$here/mail-test.sh" || status=1
 exit $status

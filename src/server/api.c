@@ -234,6 +234,7 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     memset(r, 0, sizeof *r);
     char seg[2][64];
     bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST"), del = !strcmp(req->method, "DELETE");
+    bool put = !strcmp(req->method, "PUT");
     if (post && route(req->path, "/api/register", seg)) api_register(s, req, r);
     else if (post && route(req->path, "/api/login", seg)) api_login(s, req, r);
     else if (post && route(req->path, "/api/logout", seg)) api_logout(s, req, r);
@@ -276,5 +277,10 @@ void api_handle(Store *s, const ApiRequest *req, ApiReply *r)
     else if (get && route(req->path, "/api/tournaments/*", seg)) api_tournament_get(s, req, seg[0], r);
     else if (post && route(req->path, "/api/tournaments/*/join", seg)) api_tournament_enter(s, req, seg[0], true, r);
     else if (post && route(req->path, "/api/tournaments/*/withdraw", seg)) api_tournament_enter(s, req, seg[0], false, r);
+    else if (get && route(req->path, "/api/account/email", seg)) api_email(s, req, r);
+    else if (put && route(req->path, "/api/account/email", seg)) api_email_set(s, req, r);
+    else if ((get || post) && route(req->path, "/api/account/email/confirm", seg)) api_email_confirm(s, req, get, r);
+    else if (put && route(req->path, "/api/account/notify", seg)) api_notify_set(s, req, r);
+    else if (get && route(req->path, "/api/account/yourmove", seg)) api_your_move(s, req, r);
     else reply_error(r, get || post || del ? 404 : 405, get || post || del ? "no such API" : "only GET, POST and DELETE");
 }

@@ -226,12 +226,15 @@ void api_action(Store *s, const ApiRequest *req, const char *id, ApiReply *r)
         } else if (keep = -1, !action_take(s, &row, &g, mine, action, event, r)) {
             store_rollback(s);
         } else if (!store_game_update(s, &row, &stale) || !tournament_game_over(s, &row) ||
-                   !store_event_add(s, id, event[0], row.ply, event[1], &row.last_event) || !store_commit(s)) {
+                   !store_event_add(s, id, event[0], row.ply, event[1], &row.last_event) ||
+                   !mail_after_action(s, &row, (int)json_integer_value(ply), req->user_name, req->site) ||
+                   !store_commit(s)) {
             store_rollback(s);
             if (stale) reply_error(r, 409, "the game has moved on: reload it (it changed while your action was checked)");
             else reply_error(r, 503, "the database cannot be written now");
         } else {
             events_notify();
+            mail_wake();
             wake_engine(s, &row);
             wake_clock(s, &row, row.version + 1);
             reply_json(r, 200, brief ? brief_state(&row) : play_state(&row, &g, req->user, state_parts(req)));

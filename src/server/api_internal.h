@@ -16,6 +16,7 @@
  *   api_ratings.c  players' ratings, their history, the leaderboards
  *   api_tournaments.c arenas and round-robins: created, joined, paired,
  *                  their standings
+ *   api_mail.c     the player's e-mail address, mails and "your move" count
  */
 #ifndef TTCHESS_SERVER_API_INTERNAL_H
 #define TTCHESS_SERVER_API_INTERNAL_H
@@ -140,6 +141,12 @@ void api_gc(Store *s, const char *id, ApiReply *r);
 void api_user(Store *s, const char *name, ApiReply *r);
 void api_rating_history(Store *s, const ApiRequest *req, const char *name, ApiReply *r);
 void api_leaderboard(Store *s, const ApiRequest *req, const char *variant, const char *speed, ApiReply *r);
+/* api_mail.c: the player's e-mail address, mails and "your move" count. */
+void api_email(Store *s, const ApiRequest *req, ApiReply *r);
+void api_email_set(Store *s, const ApiRequest *req, ApiReply *r);
+void api_email_confirm(Store *s, const ApiRequest *req, bool page, ApiReply *r);
+void api_notify_set(Store *s, const ApiRequest *req, ApiReply *r);
+void api_your_move(Store *s, const ApiRequest *req, ApiReply *r);
 
 void api_lobby(Store *s, ApiReply *r);
 void api_seek_create(Store *s, const ApiRequest *req, ApiReply *r);

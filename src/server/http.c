@@ -128,7 +128,9 @@ typedef struct Stream {
     int fd;                   /* the connection's socket, or -1           */
     char game[64];            /* "": the lobby's stream (api_lobby_line);
                                * "t:ID": a tournament's (api_tournament_line) */
-    char *lobby;              /* the lobby's lists (or tournament) last sent, or NULL */
+    char *lobby;              /* the lobby's lists (a tournament's, or the
+                               * player's count) last sent, or NULL       */
+    int64_t user;             /* the player of a "your move" stream, or 0 */
     int64_t last_id;          /* the last event sent                      */
     uint64_t generation;      /* events_generation when last read         */
     Text pending;             /* bytes formatted but not yet sent         */
@@ -155,9 +157,27 @@ static bool lobby_fill(Stream *st)
     return !st->pending.failed;
 }
 
+/* A player's stream (GET /api/account/events) sends the count of games
+ * waiting for their move (one `yourmove` event) whenever it changes:
+ * every commit, here or on another server (PostgreSQL's NOTIFY), wakes it
+ * as it wakes the lobby's. */
+static bool your_move_fill(Stream *st)
+{
+    int64_t count = store_your_move_count(st->store, st->user);
+    if (count < 0) return false;
+    char line[64];
+    snprintf(line, sizeof line, "{\"count\":%lld}", (long long)count);
+    if (st->lobby && !strcmp(st->lobby, line)) return true;
+    text_addf(&st->pending, "event: yourmove\ndata: %s\n\n", line);
+    free(st->lobby);
+    st->lobby = strdup(line);
+    return st->lobby && !st->pending.failed;
+}
+
 /* Formats every event after last_id into pending; false on a database error. */
 static bool stream_fill(Stream *st)
 {
+    if (st->user) return your_move_fill(st);
     if (!st->game[0] || !strncmp(st->game, "t:", 2)) return lobby_fill(st);
     json_t *events = json_array();
     bool ok = events && store_events_after(st->store, st->game, st->last_id, events);
@@ -398,8 +418,9 @@ static const char *query_value(void *ctx, const char *name)
     return MHD_lookup_connection_value((struct MHD_Connection *)ctx, MHD_GET_ARGUMENT_KIND, name);
 }
 
-/* A game's stream, or with game "" the lobby's (GET /api/lobby/events). */
-static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c, const char *game)
+/* A game's stream, or with game "" the lobby's (GET /api/lobby/events),
+ * or with a user the player's count of games waiting for their move. */
+static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c, const char *game, int64_t user)
 {
     GameRow row;
     bool found = true;
@@ -427,6 +448,7 @@ static enum MHD_Result serve_events(struct Server *srv, struct MHD_Connection *c
     const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     st->fd = fd ? fd->connect_fd : -1;
     st->store = srv->store;
+    st->user = user;
     snprintf(st->game, sizeof st->game, "%s", game);
     const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
     if (!last) last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last_event_id");
@@ -626,8 +648,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
     if (strncmp(url, "/api/", 5)) return get ? serve_static(srv, c, url) : http_send_error(c, 405, "only GET here");
     char game[64];
-    if (get && events_path(url, game)) return serve_events(srv, c, game);
-    if (get && !strcmp(url, "/api/lobby/events")) return serve_events(srv, c, "");
+    if (get && events_path(url, game)) return serve_events(srv, c, game, 0);
+    if (get && !strcmp(url, "/api/lobby/events")) return serve_events(srv, c, "", 0);
     char token[2 * SERVER_TOKEN_BYTES + 1];
     ApiRequest req = { .method = get ? "GET" : method, .path = url, .body = up->body ? up->body : "",
                        .body_len = up->len, .query = query_value, .query_ctx = c, .client = client_address(c),
@@ -641,6 +663,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (refused) {
         free(name);
         return http_send_error(c, refused, why);
+    }
+    if (get && !strcmp(url, "/api/account/events")) {
+        free(name);
+        return req.user ? serve_events(srv, c, "", req.user) : http_send_error(c, 401, "log in first");
     }
     ApiReply reply;
     api_handle(srv->store, &req, &reply);

@@ -23,6 +23,8 @@ const char HELP_SERVE[] =
     "                     [--max-connections-per-address N] [--trust-proxy]\n"
     "                     [--registrations-per-hour N] [--engine-workers N]\n"
     "                     [--arena-minute-ms N]\n"
+    "                     [--smtp URL --mail-from ADDRESS [--smtp-user U --smtp-password-file F]]\n"
+    "                     [--public-url URL]\n"
     "\n"
     "Runs the web server: people register, create games of every variant, play\n"
     "each other live or by correspondence, or play the engine, in the browser\n"
@@ -56,7 +58,22 @@ const char HELP_SERVE[] =
     "                  table\n"
     "  --arena-minute-ms N\n"
     "                  how long a minute of an arena tournament lasts, 100 to\n"
-    "                  60000 ms (default 60000): short arenas for tests\n";
+    "                  60000 ms (default 60000): short arenas for tests\n"
+    "  --smtp smtp://HOST:PORT\n"
+    "                  send the correspondence mails (an address confirmed, an\n"
+    "                  opponent's move, a reminder) through this SMTP server,\n"
+    "                  with STARTTLS when it offers it (smtps:// for TLS from\n"
+    "                  the start); without it the e-mail options are hidden\n"
+    "  --mail-from ADDRESS   the mails' sender (needed with --smtp)\n"
+    "  --smtp-user U, --smtp-password-file F\n"
+    "                  log in to the SMTP server (the password is the file's\n"
+    "                  first line, kept off the command line)\n"
+    "  --public-url URL  the site's address in the mails' links (default: the\n"
+    "                  address the request came to, or --origin)\n"
+    "  --mail-lease-seconds N, --mail-scan-seconds N\n"
+    "                  a mail claimed by a server that died is sent after N\n"
+    "                  seconds (default 300); the reminders are looked for every\n"
+    "                  N seconds (default 60)\n";
 
 int64_t server_now_ms(void)
 {
@@ -148,6 +165,13 @@ static int read_options(int argc, char **argv, ServerConfig *cfg)
             cfg->max_per_address = (int)n;
         else if (!strcmp(a, "--registrations-per-hour") && number(v, 1, 100000, &n))
             cfg->registrations_per_hour = (int)n;
+        else if (!strcmp(a, "--smtp") && (!strncmp(v, "smtp://", 7) || !strncmp(v, "smtps://", 8))) cfg->smtp = v;
+        else if (!strcmp(a, "--smtp-user")) cfg->smtp_user = v;
+        else if (!strcmp(a, "--smtp-password-file")) cfg->smtp_password_file = v;
+        else if (!strcmp(a, "--mail-from")) cfg->mail_from = v;
+        else if (!strcmp(a, "--public-url")) cfg->public_url = v;
+        else if (!strcmp(a, "--mail-lease-seconds") && number(v, 1, 86400, &n)) cfg->mail_lease_s = (int)n;
+        else if (!strcmp(a, "--mail-scan-seconds") && number(v, 1, 86400, &n)) cfg->mail_scan_s = (int)n;
         else if (!strcmp(a, "--engine-workers") && number(v, 1, SERVER_MAX_ENGINE_WORKERS, &n))
             cfg->engine_workers = (int)n;
         else if (!strcmp(a, "--arena-minute-ms") && number(v, 100, 60000, &n))
@@ -182,6 +206,7 @@ typedef struct Running {
     struct Opponent *engine;
     struct Clocks *clocks;
     struct TournamentTimer *tournaments;
+    struct Mailer *mailer;   /* NULL without --smtp                      */
 } Running;
 
 /* Opens the database and starts the daemon, the engine and the clocks;
@@ -205,6 +230,11 @@ static bool start_all(const ServerConfig *cfg, Running *run, Text *err)
     }
     run->clocks = clocks_start(&run->store, err);
     run->tournaments = run->clocks ? tournaments_start(&run->store, err) : NULL;
+    run->mailer = run->tournaments ? mail_start(&run->store, cfg, err) : NULL;
+    if (run->tournaments && cfg->smtp && !run->mailer) {
+        tournaments_stop(run->tournaments);
+        run->tournaments = NULL;
+    }
     if (!run->tournaments) {
         clocks_stop(run->clocks, &run->store);
         opponent_stop(run->engine, &run->store);
@@ -271,6 +301,7 @@ int cmd_serve(int argc, char **argv)
     fflush(stdout);
     wait_for_stop(&stop);
     printf("ttchess serve: stopping\n");
+    mail_stop(run.mailer);
     tournaments_stop(run.tournaments);
     clocks_stop(run.clocks, &run.store);
     opponent_stop(run.engine, &run.store);

@@ -29,6 +29,10 @@
  *             that starts, pairs and ends them, a game's end counted in
  *             its tournament; their rules in tournament.c (pure
  *             functions), their SQL in store_tournaments.c
+ *   mail.c    the correspondence mails: a queue in the database
+ *             (store_mail.c) sent by a thread through SMTP (smtp.c,
+ *             libcurl), and the reminders' scan; api_mail.c the address
+ *             and the "your move" count
  *
  * serve.c parses the command line and starts the daemon.  The server keeps
  * no game in memory between requests: the database is the one truth, so
@@ -280,6 +284,73 @@ bool store_engine_games(Store *s, json_t *out);
  * for the clocks' timer when the server starts. */
 bool store_clock_games(Store *s, json_t *out);
 
+/* ---- store_mail.c: e-mail addresses and the mail queue (mail.c) -------- */
+
+/* A player's address (malloc'd; NULL when none) and choices. */
+typedef struct EmailRow {
+    char *address;
+    bool confirmed, moved, reminder;
+} EmailRow;
+void email_row_free(EmailRow *e);
+/* A mail of the queue (strings malloc'd; mail_row_free frees them). */
+typedef struct MailRow {
+    int64_t id;
+    char *ukey;                      /* "moved:GAME:PLY:USER": one mail a key */
+    int64_t user;
+    char *address, *subject, *body;
+    int attempts;                    /* claims so far, this one included     */
+} MailRow;
+void mail_row_free(MailRow *m);
+/* A new address, unconfirmed, with its confirmation token's hash. */
+bool store_email_set(Store *s, int64_t user, const char *address, const char *token_hash, int64_t expires);
+bool store_email_get(Store *s, int64_t user, EmailRow *out);
+/* Confirms the address whose token has this hash, if it has not expired. */
+bool store_email_confirm(Store *s, const char *token_hash, int64_t now, bool *done);
+bool store_email_notify(Store *s, int64_t user, bool moved, bool reminder, bool *found);
+/* Enqueues a mail to m->address (a confirmation); once a key. */
+bool store_mail_add(Store *s, const MailRow *m, int64_t now);
+/* Enqueues a mail to the player's confirmed address if they want it
+ * (a reminder, else a "moved" mail); once a key. */
+bool store_mail_add_if(Store *s, const MailRow *m, bool reminder, int64_t now);
+/* Claims the oldest mail not sent (or claimed longer than lease_ms ago). */
+bool store_mail_claim(Store *s, int64_t now, int64_t lease_ms, MailRow *out, bool *found);
+/* Marks a claimed mail "sent", "queued" (try again) or "failed". */
+bool store_mail_done(Store *s, int64_t id, const char *status, int64_t now);
+/* Mails enqueued since `since` whose key starts so; -1 on a database error. */
+int64_t store_mail_count_since(Store *s, const char *ukey_prefix, int64_t since);
+/* {"game", "moved_at", "user", "deadline"} of every correspondence game whose
+ * side to move has a third of its time left, or less (a day: day_ms). */
+bool store_reminders_due(Store *s, int64_t now, int64_t day_ms, json_t *out);
+/* The active games in which it is the player's turn; -1 on an error. */
+int64_t store_your_move_count(Store *s, int64_t user);
+
+/* ---- mail.c, smtp.c: the correspondence mails ---------------------------- */
+
+/* Is there an SMTP server to send mail through (--smtp)? */
+bool mail_enabled(void);
+/* Enqueues, in the open transaction, the "moved" mail to the side to
+ * move of a correspondence game after an action of `mover` (nothing when
+ * the turn did not pass, or the game is live or over). */
+bool mail_after_action(Store *s, const GameRow *row, int old_ply, const char *mover, const char *site);
+/* Enqueues the confirmation of a new address, its link holding `token`. */
+bool mail_confirmation(Store *s, int64_t user, const char *name, const char *address, const char *token,
+                       const char *site);
+/* Tells the sender that a mail was committed to the queue. */
+void mail_wake(void);
+/* Is this an e-mail address the server accepts (at most 254 bytes, one
+ * '@', a dotted domain, no spaces or control characters)? */
+bool mail_address_valid(const char *address);
+
+typedef struct SmtpConfig {
+    const char *url;                 /* smtp://host:port (smtps:// for TLS from the start) */
+    const char *user, *password;     /* NULL: no AUTH                        */
+    const char *from;
+} SmtpConfig;
+bool smtp_init(void);
+/* Sends one message (headers and body, CRLF lines) to `to`: STARTTLS when
+ * the server offers it.  False with the reason in err. */
+bool smtp_send(const SmtpConfig *c, const char *to, const char *message, Text *err);
+
 /* ---- auth.c ------------------------------------------------------------- */
 
 /* What became of a password hashed or checked: AUTH_BUSY when every core
@@ -412,7 +483,18 @@ typedef struct ServerConfig {
     bool trust_proxy;       /* the client's address is X-Forwarded-For's    */
     int engine_workers;     /* engine games thinking at once (0: the cores) */
     int registrations_per_hour; /* accounts one address may create in an hour */
+    const char *smtp;       /* --smtp URL, or NULL: no mail is sent        */
+    const char *smtp_user, *smtp_password_file, *mail_from;
+    const char *public_url; /* the site's address in mails (else the Host) */
+    int mail_lease_s;       /* a claimed mail is claimed again after this  */
+    int mail_scan_s;        /* the reminders are looked for this often      */
 } ServerConfig;
+
+/* The sender of the mail queue (mail.c): a thread that claims, sends and
+ * marks mails, and looks for reminders to enqueue; NULL with the reason
+ * in err; NULL too without cfg->smtp, when there is nothing to start. */
+struct Mailer *mail_start(Store *s, const ServerConfig *cfg, Text *err);
+void mail_stop(struct Mailer *m);
 
 /* Starts the daemon; returns NULL with the reason in err. */
 struct Server *server_start(const ServerConfig *cfg, Store *store, Text *err);

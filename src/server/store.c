@@ -102,6 +102,7 @@ static DbStatus run(Store *s, const char *sql, const DbValue *params, int count,
     return st;
 }
 
+/* The same for the store's other files (store_mail.c, store_rows.h). */
 DbStatus store_run(Store *s, const char *sql, const DbValue *params, int count, DbRows *rows)
 {
     return run(s, sql, params, count, rows);

@@ -174,5 +174,30 @@ const DbMigration STORE_MIGRATIONS[] = {
                   "  PRIMARY KEY (tournament, user_id));"
                   "ALTER TABLE games ADD COLUMN tournament BIGINT;"
                   "CREATE INDEX games_tournament ON games(tournament);" },
+    /* (issue 29, correspondence reminders) Each player's e-mail address,
+     * confirmed by a link whose token is kept as its hash, and what they
+     * want mailed; the mails to send, one row each under a unique key
+     * (kind, game, ply, player), so that two servers enqueue a mail once,
+     * claimed by one sender at a time (mail.c). */
+    { .sqlite = "CREATE TABLE emails ("
+                "  user_id INTEGER PRIMARY KEY REFERENCES users(id), address TEXT NOT NULL,"
+                "  confirmed INTEGER NOT NULL, token_hash TEXT UNIQUE, token_expires INTEGER NOT NULL,"
+                "  moved INTEGER NOT NULL, reminder INTEGER NOT NULL);"
+                "CREATE TABLE mail_queue ("
+                "  id INTEGER PRIMARY KEY, ukey TEXT NOT NULL UNIQUE, user_id INTEGER NOT NULL,"
+                "  address TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, status TEXT NOT NULL,"
+                "  claimed_at INTEGER NOT NULL, attempts INTEGER NOT NULL, created INTEGER NOT NULL,"
+                "  sent_at INTEGER NOT NULL);"
+                "CREATE INDEX mail_queue_status ON mail_queue(status, id);",
+      .postgres = "CREATE TABLE emails ("
+                  "  user_id BIGINT PRIMARY KEY REFERENCES users(id), address TEXT NOT NULL,"
+                  "  confirmed INTEGER NOT NULL, token_hash TEXT UNIQUE, token_expires BIGINT NOT NULL,"
+                  "  moved INTEGER NOT NULL, reminder INTEGER NOT NULL);"
+                  "CREATE TABLE mail_queue ("
+                  "  id BIGSERIAL PRIMARY KEY, ukey TEXT NOT NULL UNIQUE, user_id BIGINT NOT NULL,"
+                  "  address TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, status TEXT NOT NULL,"
+                  "  claimed_at BIGINT NOT NULL, attempts INTEGER NOT NULL, created BIGINT NOT NULL,"
+                  "  sent_at BIGINT NOT NULL);"
+                  "CREATE INDEX mail_queue_status ON mail_queue(status, id);" },
 };
 const int STORE_SCHEMA_VERSION = sizeof STORE_MIGRATIONS / sizeof STORE_MIGRATIONS[0];

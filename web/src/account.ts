@@ -9,6 +9,7 @@ import { deleteAccountCard } from './account-delete';
 import { api, errorText, timeMs, type NewToken, type TokenInfo } from './api';
 import { appLink, fill, h } from './dom';
 import { whenText } from './lobby-rows';
+import { emailSection } from './mail-settings';
 import type { Page } from './main';
 
 /** A time in full, for a title attribute. */
@@ -226,7 +227,7 @@ export function showAccount(root: HTMLElement, me: string): Page {
     h('div', { class: 'account-head' },
       h('h2', {}, 'Account'),
       h('p', { class: 'hint' }, 'Logged in as ', h('strong', {}, me), ' · ', appLink('/', { id: 'account-back' }, 'Back to my games'))),
-    tokensBox, blocksBox, deleteAccountCard()));
+    emailSection(), tokensBox, blocksBox, deleteAccountCard()));
   fill(tokenList, h('p', { class: 'hint' }, 'Loading…'));
   fill(blockList, h('p', { class: 'hint' }, 'Loading…'));
   void loadTokens();

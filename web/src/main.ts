@@ -26,6 +26,7 @@ import { installThemeSwitch } from './theme'; // W6
 import { showRules } from './rules-page';
 import { showTournament } from './tournament';
 import { showTournaments } from './tournaments-list';
+import { followYourMove } from './yourmove';
 
 export interface Page {
   destroy(): void;
@@ -64,6 +65,7 @@ function showHeader(name: string | null): void {
   if (!name) {
     fill(who, h('span', { class: 'who-links' }, tournaments, ' · ', rules, ' · ', leaderboard, ' · ', analysis, ' · ',
       editor));
+    followYourMove(false);
     return;
   }
   const logout = h('button', { id: 'logout', type: 'button', class: 'link-button' }, 'Log out');
@@ -84,6 +86,7 @@ function showHeader(name: string | null): void {
       appLink('/account', { id: 'account-link' }, 'Account'), ' · ', tournaments, ' · ', rules, ' · ', leaderboard,
       ' · ', analysis, ' · ', editor, ' · ',
       logout));
+  followYourMove(true);
 }
 
 async function route(): Promise<void> {
