@@ -219,6 +219,19 @@ try:
     wait_for(lambda: len(sink.mails) >= before + 5)
     time.sleep(1.5)
     t.check("5 confirmation mails went", len(sink.mails) == before + 5, len(sink.mails) - before)
+
+    # A deleted account keeps no address and no mail of its own (issue 29:
+    # addresses are shown to nobody; a deleted account's is not kept).
+    cid = db_rows(srv, "SELECT id FROM users WHERE name = ?", "carol")[0][0]
+    t.check("carol has an address and mails queued before",
+            db_rows(srv, "SELECT count(*) FROM emails WHERE user_id = ?", cid)[0][0] == 1 and
+            db_rows(srv, "SELECT count(*) FROM mail_queue WHERE user_id = ?", cid)[0][0] >= 5)
+    st, j = srv.json("DELETE", "/api/account", {"password": "a good password"}, cookie=carol)
+    t.check("carol deletes her account", st == 200, (st, j))
+    t.check("... her address and her mails are gone from the database",
+            db_rows(srv, "SELECT count(*) FROM emails WHERE user_id = ?", cid)[0][0] == 0 and
+            db_rows(srv, "SELECT count(*) FROM mail_queue WHERE user_id = ?", cid)[0][0] == 0 and
+            not db_rows(srv, "SELECT 1 FROM mail_queue WHERE address LIKE ?", "carol%"))
 finally:
     srv.close()
     os.unlink(tmp_password)

@@ -128,6 +128,9 @@ bool store_account_delete(Store *s, int64_t user)
            RUN(s, "DELETE FROM sessions WHERE user_id = $1", NULL, DB_I(user)) == DB_OK &&
            RUN(s, "DELETE FROM api_tokens WHERE user_id = $1", NULL, DB_I(user)) == DB_OK &&
            RUN(s, "DELETE FROM blocks WHERE user_id = $1", NULL, DB_I(user)) == DB_OK &&
+           /* No address is kept of a deleted account, nor its mails. */
+           RUN(s, "DELETE FROM emails WHERE user_id = $1", NULL, DB_I(user)) == DB_OK &&
+           RUN(s, "DELETE FROM mail_queue WHERE user_id = $1", NULL, DB_I(user)) == DB_OK &&
            RUN(s,
                "UPDATE games SET status = 'declined', reason = 'the account was deleted', version = version + 1 "
                "WHERE creator = $1 AND status IN ('waiting', 'seek', 'challenge')",
