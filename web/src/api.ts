@@ -215,7 +215,9 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** One JSON request of the API; a refusal throws ApiError with the server's own sentence. Every page's
+ *  requests go through it (api below, seeks.ts, tournaments-api.ts). */
+export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   let reply: Response;
   try {
     reply = await fetch(path, {

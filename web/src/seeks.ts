@@ -9,7 +9,7 @@
 // A player's own seek is listed with Withdraw. When it leaves the list, the page asks the game: if
 // someone accepted it, the seeker's page goes to the game, so that both players arrive together.
 
-import { api, errorText, type Challenge, type GameState } from './api';
+import { api, errorText, request, type Challenge, type GameState } from './api';
 import { appLink, fill, h, navigate } from './dom';
 
 /** An open challenge (GET /api/lobby): a challenge to anyone, live or by correspondence. */
@@ -44,28 +44,12 @@ export interface SeekRequest {
   rated?: boolean;
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  // The same error sentences as api.ts: the server's own, or what went wrong with the request.
-  let reply: Response;
-  try {
-    reply = await fetch(path, {
-      method, credentials: 'same-origin', cache: 'no-store',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (e) {
-    throw new Error(`The server could not be reached (${method} ${path}): ${String(e)}.`);
-  }
-  const data = await reply.json().catch(() => null) as { error?: string } | null;
-  if (!reply.ok) throw new Error(data?.error ?? `The server answered ${reply.status} to ${method} ${path}.`);
-  return data as T;
-}
 
 export const seekApi = {
-  lobby: () => call<LobbyReply>('GET', '/api/lobby'),
-  post: (req: SeekRequest) => call<{ id: string; url: string }>('POST', '/api/seeks', req),
-  accept: (id: string) => call<{ id: string }>('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {}),
-  withdraw: (id: string) => call<{ id: string }>('DELETE', `/api/seeks/${encodeURIComponent(id)}`),
+  lobby: () => request<LobbyReply>('GET', '/api/lobby'),
+  post: (req: SeekRequest) => request<{ id: string; url: string }>('POST', '/api/seeks', req),
+  accept: (id: string) => request<{ id: string }>('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {}),
+  withdraw: (id: string) => request<{ id: string }>('DELETE', `/api/seeks/${encodeURIComponent(id)}`),
 };
 
 /** How often a page without the stream asks for the lists. */

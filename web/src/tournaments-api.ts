@@ -3,6 +3,8 @@
 // The tournaments' API (docs/api.md, "Tournaments") as the pages use it: the list, one tournament
 // with its standings and games, creating, joining and leaving. Errors are the server's own sentences.
 
+import { request } from './api';
+
 export interface TournamentSummary {
   id: number;
   name: string;
@@ -63,28 +65,13 @@ export interface NewTournament {
   starts_in: number;
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  let reply: Response;
-  try {
-    reply = await fetch(path, {
-      method, credentials: 'same-origin', cache: 'no-store',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (e) {
-    throw new Error(`The server could not be reached (${method} ${path}): ${String(e)}.`);
-  }
-  const data = await reply.json().catch(() => null) as { error?: string } | null;
-  if (!reply.ok) throw new Error(data?.error ?? `The server answered ${reply.status} to ${method} ${path}.`);
-  return data as T;
-}
 
 export const tournamentApi = {
-  list: () => call<TournamentLists>('GET', '/api/tournaments'),
-  get: (id: string) => call<Tournament>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
-  create: (t: NewTournament) => call<{ id: number; url: string }>('POST', '/api/tournaments', t),
-  join: (id: string) => call<{ status: string }>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, {}),
-  withdraw: (id: string) => call<{ status: string }>('POST', `/api/tournaments/${encodeURIComponent(id)}/withdraw`, {}),
+  list: () => request<TournamentLists>('GET', '/api/tournaments'),
+  get: (id: string) => request<Tournament>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  create: (t: NewTournament) => request<{ id: number; url: string }>('POST', '/api/tournaments', t),
+  join: (id: string) => request<{ status: string }>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, {}),
+  withdraw: (id: string) => request<{ status: string }>('POST', `/api/tournaments/${encodeURIComponent(id)}/withdraw`, {}),
 };
 
 /** "3+2" for a live clock, "3 days" for correspondence. */
