@@ -231,6 +231,80 @@ static void test_vangog_each_own_obligation_costs(void **state)
     assert_true(first > second + 2000);
 }
 
+/* What side_view takes from `side` in a position given by its FEN; -1
+ * if it sees no shared loss ahead there. */
+static int shared_loss_at(const char *fen, Color side)
+{
+    Game g;
+    game_start(&g, "vangog-past", fen);
+    Line l;
+    line_open(&l, &g, game_current(&g));
+    bool shared = false;
+    int v = EVAL_VANGOG_PAST.side_view(&l, side, &shared);
+    line_close(&l);
+    game_free(&g);
+    return shared ? v : -1;
+}
+
+/* Both sides in debt is a loss shared, and the other side's debts are
+ * worth nothing to a side with its own: side_view takes back what the
+ * evaluation credited `side` for them (the search takes it away from the
+ * side it plays, search.c).  One side in debt alone is no shared loss. */
+static void test_vangog_shared_loss(void **state)
+{
+    (void)state;
+    assert_int_equal(shared_loss_at("3qk3/8/8/8/8/8/8/3QK3 w - - 0 5", WHITE), -1);
+    assert_int_equal(shared_loss_at("3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4", WHITE), -1);
+    assert_int_equal(shared_loss_at("3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4", BLACK), -1);
+    const char *both = "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4,2:qd8d5";
+    const char *black_twice = "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4,2:qd8d5,3:qd8d6";
+    /* Black's debt, as the evaluation counts it: what White gains when
+     * Black's obligation is added to White's alone. */
+    int black_debt = eval_at(&EVAL_VANGOG_PAST, both, NULL) -
+                     eval_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL);
+    assert_int_equal(shared_loss_at(both, WHITE), black_debt);
+    assert_true(shared_loss_at(both, BLACK) > 3000);
+    assert_true(shared_loss_at(black_twice, WHITE) > shared_loss_at(both, WHITE) + 1000);
+}
+
+/* What side_view takes from `side` for a number of its own obligations
+ * (queens owed on the d-file and the e-file), the other side owing none. */
+static int own_debt_view(int obligations, Color side)
+{
+    char fen[160] = "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 -";
+    for (int i = 0; i < obligations; i++)
+        snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%d:Q%c1%c%d", i ? "," : " ", i + 1, i < 6 ? 'd' : 'e',
+                 i < 6 ? 'd' : 'e', 2 + i % 6);
+    Game g;
+    game_start(&g, "vangog-past", fen);
+    Line l;
+    line_open(&l, &g, game_current(&g));
+    bool shared = true;
+    int v = EVAL_VANGOG_PAST.side_view(&l, side, &shared);
+    assert_false(shared);
+    line_close(&l);
+    game_free(&g);
+    return v;
+}
+
+/* The side the engine plays counts each of its own obligations in full,
+ * however many are open: counted at the evaluation's fraction beyond the
+ * fourth, a side in debt rained pieces from the future for a few
+ * centipawns each.  The other side's debts stay as the evaluation counts
+ * them. */
+static void test_vangog_own_debts_in_full(void **state)
+{
+    (void)state;
+    assert_int_equal(own_debt_view(2, WHITE), 0);
+    int extra = 0;
+    for (int n = 6; n <= 10; n++) {
+        int more = own_debt_view(n, WHITE);
+        if (more - extra < 1000) fail_msg("obligation %d costs the engine's side only %d more", n, more - extra);
+        extra = more;
+    }
+    assert_int_equal(own_debt_view(10, BLACK), 0);
+}
+
 /* An obligation that must capture waits for the opponent to put a piece
  * on its square; one whose square holds an enemy piece can be met now. */
 static void test_vangog_capture_obligation_awaits_enemy(void **state)
@@ -480,6 +554,8 @@ int main(void)
         cmocka_unit_test(test_vangog_own_obligation_counts_against_many),
         cmocka_unit_test(test_vangog_each_own_obligation_costs),
         cmocka_unit_test(test_vangog_capture_obligation_awaits_enemy),
+        cmocka_unit_test(test_vangog_shared_loss),
+        cmocka_unit_test(test_vangog_own_debts_in_full),
         cmocka_unit_test(test_vangog_king_away),
         cmocka_unit_test(test_vangog_traveller_landing),
         cmocka_unit_test(test_vangog_null_move),

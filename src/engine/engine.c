@@ -165,6 +165,7 @@ static bool init_worker(Worker *w, Engine *e, int id, const MoveList *root_moves
         w->root[i].pv_length = 1;
     }
     w->may_abort = id != 0;
+    w->root_side = line_node(&w->line, line_current(&w->line))->state->board.side;
     w->random = e->seed ^ (uint64_t)(id + 1) * 0x9e3779b97f4a7c15ULL;
     return true;
 }
@@ -202,6 +203,16 @@ static void keep_searchmoves(MoveList *root, const SearchLimits *limits)
     root->count = kept;
 }
 
+/* A new search's age in the table.  Scores of a game with shared losses
+ * are the searching side's (the contempt of search.c): an analysis that
+ * turns to the other side starts from an empty table. */
+static void start_table(Engine *e, Color side)
+{
+    if (e->evaluator->side_view && side != e->tt_side) tt_clear(&e->tt);
+    e->tt_side = side;
+    tt_new_search(&e->tt);
+}
+
 bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchReport report, void *context,
                    SearchResult *out, Text *err)
 {
@@ -221,7 +232,7 @@ bool engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchR
     e->pondering = limits->ponder != NULL;
     atomic_store(&e->stop, false);
     atomic_store(&e->halt, false);
-    tt_new_search(&e->tt);
+    start_table(e, game_board(g)->side);
 
     Outcome o;
     MoveList root;

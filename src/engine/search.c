@@ -62,13 +62,22 @@ static int score_from_tt(int score, int ply)
     return score;
 }
 
-/* The score of an ended game for the side to move.  Both sides losing (van
- * Gog's obligations unmet by both) is scored as a draw: neither side
- * gains by it over the other. */
-static int outcome_score(Outcome o, Color side, int ply)
+/* The score of an ended game for the side to move.
+ *
+ * Both sides losing (van Gog's `0-0`, obligations unmet by both) is no
+ * draw for the side the engine plays: it has lost.  Scored as a draw, as
+ * it once was, it let the engine answer an arrival with an arrival, each
+ * side's debts cancelling the other's, until both lost (the self-play
+ * ladder of bench/match.sh ended every van Gog game so).  The search is
+ * zero-sum, so the side it models is taken to want that end as much as
+ * the engine fears it: the engine keeps out of lines where the opponent
+ * can bring it about, which is the safe reading of an opponent who may be
+ * content to lose if we lose too.  It stays below the scores of mates. */
+static int outcome_score(Outcome o, Color side, Color root_side, int ply)
 {
     if (o.result == RESULT_WHITE_WINS) return side == WHITE ? EVAL_MATE - ply : -EVAL_MATE + ply;
     if (o.result == RESULT_BLACK_WINS) return side == BLACK ? EVAL_MATE - ply : -EVAL_MATE + ply;
+    if (o.result == RESULT_BOTH_LOSE) return side == root_side ? -EVAL_KNOWN_WIN + ply : EVAL_KNOWN_WIN - ply;
     return 0;
 }
 
@@ -118,9 +127,19 @@ static bool is_repetition(const Line *l)
     return false;
 }
 
+/* The evaluator's score, as the side the engine plays sees it where the
+ * game is not zero-sum (eval.h, side_view), with the contempt for a
+ * shared loss ahead (as in outcome_score). */
 static int evaluate(const Worker *w)
 {
-    int v = w->engine->evaluator->evaluate(&w->line);
+    const Evaluator *ev = w->engine->evaluator;
+    int v = ev->evaluate(&w->line);
+    if (ev->side_view) {
+        bool shared = false;
+        int against_root = ev->side_view(&w->line, w->root_side, &shared);
+        if (shared) against_root += SEARCH.shared_loss_contempt;
+        v += present(w)->state->board.side == w->root_side ? -against_root : against_root;
+    }
     if (v > EVAL_KNOWN_WIN - 1) v = EVAL_KNOWN_WIN - 1;
     if (v < -EVAL_KNOWN_WIN + 1) v = -EVAL_KNOWN_WIN + 1;
     return v;
@@ -325,7 +344,7 @@ static int no_action_score(Worker *w, int ply)
         atomic_store(&w->engine->stop, true);
         return 0;
     }
-    return outcome_score(o, present(w)->state->board.side, ply);
+    return outcome_score(o, present(w)->state->board.side, w->root_side, ply);
 }
 
 static bool early_end(Worker *w, int ply, int *score)
@@ -333,7 +352,7 @@ static bool early_end(Worker *w, int ply, int *score)
     const Evaluator *ev = w->engine->evaluator;
     Outcome o;
     if (!ev->early_end || !ev->early_end(&w->line, &o)) return false;
-    *score = outcome_score(o, present(w)->state->board.side, ply);
+    *score = outcome_score(o, present(w)->state->board.side, w->root_side, ply);
     return true;
 }
 

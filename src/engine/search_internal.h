@@ -41,6 +41,7 @@ static const struct SearchParams {
     int check_time_every;       /* nodes between two looks at the clock  */
     int move_overhead_ms;       /* kept back for the pipe and the GUI    */
     int default_moves_to_go;    /* moves the clock must last, if unsaid  */
+    int shared_loss_contempt;   /* a shared loss ahead, for the root side */
 } SEARCH = {
     .aspiration_window = 25,
     .aspiration_min_depth = 5,
@@ -62,6 +63,12 @@ static const struct SearchParams {
     .check_time_every = 256,
     .move_overhead_ms = 30,
     .default_moves_to_go = 30,
+    /* Where the evaluator sees a result both sides lose ahead (van Gog:
+     * both with obligations open), the side the engine plays loses what
+     * the evaluation credited it for the other side's debts, and this
+     * much more; the side it models gains as much (zero-sum): see
+     * outcome_score in search.c. */
+    .shared_loss_contempt = 500,
 };
 
 /* ---- The engine and its threads ----------------------------------------- */
@@ -104,10 +111,14 @@ typedef struct Worker {
     bool aborted;
     bool out_of_memory;
     uint64_t random;
+    Color root_side;            /* the side the engine plays            */
 } Worker;
 
 struct Engine {
     TT tt;
+    /* The side the table's scores were searched for: with a shared loss
+     * ahead they depend on it (search.c, outcome_score). */
+    Color tt_side;
     int threads;
     int skill;
     uint64_t seed;

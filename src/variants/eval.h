@@ -101,6 +101,13 @@ typedef struct Evaluator {
      * thousands of them (van Gog's), almost all losing by the
      * evaluation's own account. */
     int travel_pruning_depth;
+    /* The evaluation as the side the engine plays, `side`, must see it
+     * where the game is not zero-sum (van Gog, where both sides may lose):
+     * what the score for `side` loses beyond evaluate's (0: nothing), and
+     * whether a result both sides lose is ahead (*shared_loss, for which
+     * the search takes more: search.c, outcome_score).  NULL: the game is
+     * zero-sum. */
+    int (*side_view)(const Line *l, Color side, bool *shared_loss);
 } Evaluator;
 
 /* The evaluator of a variant: the one its table names (Variant.evaluator);

@@ -268,6 +268,25 @@ static int compressed_debt(const VanGogWeights *w, int debt)
     return w->debt_full + (debt - w->debt_full) / w->debt_beyond_divisor;
 }
 
+/* What each side's open obligations cost it (0: none open): `full`
+ * counts every obligation in full, `compressed` beyond debt_full at a
+ * fraction. */
+static void debts_of(const VanGogWeights *w, const State *s, int full[2], int compressed[2])
+{
+    const VanGogState *vs = vangog_cstate(s);
+    const Obligation *ob = vangog_obligations(s);
+    int sum[2] = { 0, 0 };
+    bool any[2] = { false, false };
+    for (int i = 0; i < vs->obligations; i++) {
+        sum[ob[i].color] += obligation_debt(w, s, &ob[i]);
+        any[ob[i].color] = true;
+    }
+    for (int c = WHITE; c <= BLACK; c++) {
+        full[c] = any[c] ? w->obligations_any + sum[c] : 0;
+        compressed[c] = any[c] ? w->obligations_any + compressed_debt(w, sum[c]) : 0;
+    }
+}
+
 /* White's promises less Black's, in White's favour. */
 static int promises_for_white(const VanGogWeights *w, const Line *l)
 {
@@ -276,15 +295,9 @@ static int promises_for_white(const VanGogWeights *w, const Line *l)
     const VanGogRules *r = vangog_rules(l);
     int score = 0;
     if (r->from_future) {
-        const Obligation *ob = vangog_obligations(s);
-        int debt[2] = { 0, 0 };
-        bool any[2] = { false, false };
-        for (int i = 0; i < vs->obligations; i++) {
-            debt[ob[i].color] += obligation_debt(w, s, &ob[i]);
-            any[ob[i].color] = true;
-        }
-        score += compressed_debt(w, debt[BLACK]) - compressed_debt(w, debt[WHITE]);
-        score += (any[BLACK] - any[WHITE]) * w->obligations_any;
+        int full[2], debt[2];
+        debts_of(w, s, full, debt);
+        score += debt[BLACK] - debt[WHITE];
     }
     if (r->to_future) {
         const VanGogTraveller *tr = vangog_travellers(s);
@@ -323,6 +336,36 @@ static bool vangog_null_move_ok(const Line *l)
     return bb_count(board_kings(&s->board, s->board.side)) == 1;
 }
 
+/* The evaluation is symmetric; the side the engine plays sees two things
+ * otherwise (eval.h, side_view).
+ *
+ * Its own debts count in full, however many: the fraction beyond
+ * debt_full keeps a random mover's forty obligations inside the scores
+ * kept for wins, but a side that counted its own so would, once four
+ * were open, take material by arrivals for a few centipawns each, and
+ * rain pieces from the future on a king until its opponent, left with
+ * nothing but arrivals, was in debt too (the self-play ladder of
+ * bench/match.sh ended most van Gog games so).
+ *
+ * Both sides with an obligation open: if the game ended now, both would
+ * lose it (`0-0`), and the other side's debts are worth nothing to a side
+ * that has its own: it has lost either way unless it repays.  What the
+ * evaluation credited it for them is taken back, so that the engine
+ * neither drags the opponent into debt once in debt itself, nor answers
+ * arrivals with arrivals, each side's debt cancelling the other's. */
+static int vangog_side_view(const Line *l, Color side, bool *shared_loss)
+{
+    const State *s = line_state(l);
+    *shared_loss = false;
+    if (!vangog_rules(l)->from_future || !vangog_cstate(s)->obligations) return 0;
+    int full[2], debt[2];
+    debts_of(&VANGOG_WEIGHTS, s, full, debt);
+    int loses = full[side] - debt[side];
+    *shared_loss = debt[WHITE] && debt[BLACK];
+    if (*shared_loss) loses += debt[!side];
+    return loses;
+}
+
 /* Every arrival opens an obligation (obligations_any, obligation_open:
  * thousands of centipawns), and a position offers thousands of them: off
  * the principal variation the search keeps only the first few, to this
@@ -332,8 +375,8 @@ enum { VANGOG_TRAVEL_PRUNING_DEPTH = 8 };
 /* The three modes: one evaluation, three names.  No mode ends the game
  * before the side to move runs out of actions, so there is no early_end. */
 const Evaluator EVAL_VANGOG = { "vangog", vangog_evaluate, vangog_null_move_ok, NULL, true,
-                                VANGOG_TRAVEL_PRUNING_DEPTH };
+                                VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view };
 const Evaluator EVAL_VANGOG_PAST = { "vangog-past", vangog_evaluate, vangog_null_move_ok, NULL, true,
-                                     VANGOG_TRAVEL_PRUNING_DEPTH };
+                                     VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view };
 const Evaluator EVAL_VANGOG_FUTURE = { "vangog-future", vangog_evaluate, vangog_null_move_ok, NULL, true,
-                                       VANGOG_TRAVEL_PRUNING_DEPTH };
+                                       VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view };
