@@ -20,6 +20,13 @@
 # second (dd with oflag=dsync), the ceiling of any store that commits
 # each action on its own.
 #
+# Where the time goes on PostgreSQL (issue 30), after each of its rows,
+# from PostgreSQL's own view (the cluster's settings: tests/pg/
+# postgresql.conf): the statements by their total time with their calls
+# per action (pg_stat_statements, round trips), the commits and WAL syncs
+# per action and the time syncing (pg_stat_wal), and what the database's
+# sessions were waiting for, sampled every 20 ms (pg_stat_activity).
+#
 # Usage: TTCHESS=build/ttchess LOAD=build/bench/load bench/load.sh [SECONDS] [GAMES] [RATE]
 
 set -u
@@ -71,15 +78,77 @@ stop_servers() {
 }
 
 rows=()
+out=
+get() { echo "$out" | grep -o "\"$1\":[0-9.]*" | head -n 1 | cut -d: -f2; }
 # run LABEL RATE ARGS...: one load run; its figures become a table row.
 run() {
     local label=$1 rate=$2
     shift 2
-    local out
     out=$("$LOAD" --games "$GAMES" --rate "$rate" --duration "$SECONDS_" --quiet --json "$@" | tail -n 1)
-    get() { echo "$out" | grep -o "\"$1\":[0-9.]*" | head -n 1 | cut -d: -f2; }
     rows+=("| $label | $rate | $(get actions_per_s) | $(get p50_ms) | $(get p99_ms) | $(get max_ms) | $(get errors) |")
     echo "$label: $out"
+}
+
+# pg_run LABEL ARGS...: a PostgreSQL row, with the database's own view of
+# it: statistics reset before, wait events sampled during, read after.
+pg_run() {
+    local label=$1 db=$2
+    shift 2
+    pg_sql "SELECT pg_stat_statements_reset(); SELECT pg_stat_reset_shared('wal');" >/dev/null
+    local samples=$((SECONDS_ * 50 + 100)) i
+    for ((i = 0; i < samples; i++)); do
+        echo "SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') FROM pg_stat_activity"
+        echo "  WHERE backend_type = 'client backend' AND state = 'active' AND pid <> pg_backend_pid();"
+        echo "SELECT pg_sleep(0.02);"
+    done >"$tmp/sample.sql"
+    pg_as_owner "$PG_BIN/psql" -X -q -A -t -h "$PG_DIR" -p "$PG_PORT" -U ttchess -d postgres -f - \
+        <"$tmp/sample.sql" >"$tmp/waits" 2>/dev/null &
+    local sampler=$!
+    local servers_before pg_before
+    servers_before=$(cpu_seconds "${servers[@]}")
+    pg_before=$(cpu_seconds $(postgres_pids))
+    local TIMEFORMAT=%U+%S
+    { time run "$label" "$RATE" "$@" >"$tmp/run.out"; } 2>"$tmp/load.cpu"
+    cat "$tmp/run.out"
+    local servers_cpu pg_cpu load_cpu
+    servers_cpu=$(awk -v a="$(cpu_seconds "${servers[@]}")" -v b="$servers_before" 'BEGIN { printf "%.2f", a - b }')
+    pg_cpu=$(awk -v a="$(cpu_seconds $(postgres_pids))" -v b="$pg_before" 'BEGIN { printf "%.2f", a - b }')
+    load_cpu=$(awk -F+ '{ printf "%.2f", $1 + $2 }' "$tmp/load.cpu")
+    kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
+    local actions
+    actions=$(get actions)
+    [ "${actions:-0}" -gt 0 ] || actions=1
+    echo "  where the time goes ($actions actions):"
+    pg_as_owner "$PG_BIN/psql" -X -q -h "$PG_DIR" -p "$PG_PORT" -U ttchess -d postgres -P pager=off -c "
+        SELECT round(calls::numeric / $actions, 2) AS per_action, calls, round(total_exec_time::numeric, 0) AS total_ms,
+               round(mean_exec_time::numeric, 3) AS mean_ms, left(regexp_replace(query, '\s+', ' ', 'g'), 70) AS statement
+        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '$db')
+        ORDER BY total_exec_time DESC LIMIT 12;
+        SELECT round(sum(calls)::numeric / $actions, 1) AS statements_per_action FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '$db');
+        SELECT wal_records, round(wal_sync::numeric / $actions, 3) AS syncs_per_action, wal_sync,
+               round(wal_sync_time::numeric, 0) AS sync_ms, round(wal_write_time::numeric, 0) AS write_ms FROM pg_stat_wal;" |
+        sed 's/^/  /'
+    echo "  sessions sampled every 20 ms while active, by what they waited for:"
+    grep -v '^$' "$tmp/waits" | sort | uniq -c | sort -rn | head -n 10 | sed 's/^/  /'
+    echo "  CPU seconds in the $SECONDS_ s (the machine has $(nproc) cores): servers $servers_cpu, PostgreSQL $pg_cpu," \
+        "load generator $load_cpu"
+}
+
+# The user and system CPU seconds the processes PIDS have used so far.
+cpu_seconds() {
+    local ticks=0 pid t
+    for pid in "$@"; do
+        t=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null) && ticks=$((ticks + t))
+    done
+    awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
+}
+
+# The cluster's processes: the postmaster and its children.
+postgres_pids() {
+    local main
+    main=$(head -n 1 "$PG_DIR/data/postmaster.pid" 2>/dev/null) || return 0
+    echo "$main" $(pgrep -P "$main")
 }
 
 dd_rate=$(dd if=/dev/zero of="$tmp/dsync" bs=4k count=1000 oflag=dsync 2>&1 | tail -n 1 |
@@ -95,13 +164,14 @@ stop_servers
 
 if pg_start >/dev/null 2>&1; then
     pg_sql "CREATE DATABASE one" >/dev/null && pg_sql "CREATE DATABASE two" >/dev/null
+    pg_sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
     serve "${PG_URL%/postgres}/one"
-    run "PostgreSQL, brief reply" "$RATE" --url "$URL" --brief
+    pg_run "PostgreSQL, brief reply" one --url "$URL" --brief
     stop_servers
     serve "${PG_URL%/postgres}/two"
     first=$URL
     serve "${PG_URL%/postgres}/two"
-    run "PostgreSQL, 2 servers, brief" "$RATE" --url "$first" --url "$URL" --brief
+    pg_run "PostgreSQL, 2 servers, brief" two --url "$first" --url "$URL" --brief
     stop_servers
 else
     echo "PostgreSQL is not installed (Debian package postgresql): its rows are left out"

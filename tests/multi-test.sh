@@ -145,5 +145,33 @@ for round in $(seq 20); do
     fi
 done
 
+# A server's cached game is brought up to date with the actions the
+# other server added (server/play.c, play_restore), never across a
+# take-back: B keeps the game after 1. e4 e5; on A, e5 is taken back and
+# 1... d5 2. Nf3 played.  The ply moved on by one, and 2. Nf3 is legal
+# after 1... e5 too, so a server that only counted plies would show B the
+# position after 1. e4 e5 2. Nf3.
+new_game
+call alice "$A" POST "/api/games/$G/actions" '{"action":"e4","ply":0}'
+call bob "$B" POST "/api/games/$G/actions" '{"action":"e5","ply":1}'
+call bob "$B" GET "/api/games/$G"
+call bob "$A" POST "/api/games/$G/actions" '{"action":"offer-takeback","ply":2}'
+call alice "$A" POST "/api/games/$G/actions" '{"action":"accept-takeback","ply":2}'
+call bob "$A" POST "/api/games/$G/actions" '{"action":"d5","ply":1}'
+call alice "$A" POST "/api/games/$G/actions" '{"action":"Nf3","ply":2}'
+fen_a=$(field fen)
+call bob "$B" GET "/api/games/$G"
+fen_b=$(field fen)
+[ -n "$fen_a" ] && [ "$fen_a" = "$fen_b" ] && ok ||
+    fail "after a take-back on A, B shows '$fen_b' where A shows '$fen_a'"
+# And actions added on the other server alone are caught up: B's position
+# after 2... Nc6 3. Bb5 played on A is A's.
+call bob "$A" POST "/api/games/$G/actions" '{"action":"Nc6","ply":3}'
+call alice "$A" POST "/api/games/$G/actions" '{"action":"Bb5","ply":4}'
+fen_a=$(field fen)
+call bob "$B" GET "/api/games/$G"
+fen_b=$(field fen)
+[ -n "$fen_a" ] && [ "$fen_a" = "$fen_b" ] && ok || fail "after two actions on A, B shows '$fen_b' where A shows '$fen_a'"
+
 echo "multi-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -13,8 +13,13 @@
 #
 # A caller that starts a cluster should `trap pg_stop EXIT` (or call it
 # from its own trap), so that nothing it started outlives it.
+#
+# The cluster's settings are those of tests/pg/postgresql.conf, copied into
+# the cluster and included from its postgresql.conf; only the port (found
+# free at start) and the socket folder are given on the command line.
 
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
+PG_CONF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/pg/postgresql.conf
 PG_DIR=
 PG_PORT=
 PG_URL=
@@ -38,11 +43,17 @@ pg_start() {
     pg_as_owner "$PG_BIN/initdb" -D "$PG_DIR/data" -U ttchess --auth=trust -E UTF8 --locale=C >"$PG_DIR/initdb.log" 2>&1 || {
         echo "FAIL: initdb:" >&2; cat "$PG_DIR/initdb.log" >&2; return 1
     }
+    # Copied, not referred to: the cluster may run as another user than
+    # the one who owns the checkout (root writes in the cluster's folder).
+    cp "$PG_CONF" "$PG_DIR/data/ttchess.conf" && echo "include 'ttchess.conf'" >>"$PG_DIR/data/postgresql.conf" || {
+        echo "FAIL: cannot add $PG_CONF to the cluster's settings" >&2; return 1
+    }
+    [ "$(id -u)" -eq 0 ] && chown postgres "$PG_DIR/data/ttchess.conf"
     local try
     for try in 1 2 3 4 5 6 7 8; do
         PG_PORT=$((20000 + RANDOM % 20000))
         if pg_as_owner "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 30 \
-            -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=on" \
+            -o "-p $PG_PORT -k $PG_DIR" \
             start >/dev/null 2>&1; then
             PG_URL="postgresql://ttchess@127.0.0.1:$PG_PORT/postgres"
             return 0
@@ -55,7 +66,7 @@ pg_start() {
 pg_restart() {
     pg_as_owner "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate -w stop >/dev/null 2>&1
     pg_as_owner "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 30 \
-        -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=on" \
+        -o "-p $PG_PORT -k $PG_DIR" \
         start >/dev/null 2>&1
 }
 

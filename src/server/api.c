@@ -155,15 +155,14 @@ bool load_row(Store *s, const char *id, GameRow *row, ApiReply *r)
 }
 
 /* Loads row and game, or replies: the game from the cache when it holds
- * this version of it, else replayed.  A take-back committed between the
+ * this version of it, else brought up to date or replayed (play_restore).  A take-back committed between the
  * reading of the row and of its actions gives a reading to make again. */
 bool load_game(Store *s, const char *id, GameRow *row, Game *g, ApiReply *r)
 {
     for (int attempt = 0;; attempt++) {
         if (!load_row(s, id, row, r)) return false;
-        if (cache_take(s->cache, id, row->version, g)) return true;
         Text err = TEXT_INIT;
-        bool ok = play_load(s, row, g, &err);
+        bool ok = play_restore(s, row, g, &err);
         bool again = !ok && !strcmp(text_str(&err), PLAY_MOVED_ON) && attempt < 3;
         if (!ok && !again) reply_error(r, 500, text_str(&err));
         text_free(&err);

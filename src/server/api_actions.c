@@ -137,7 +137,7 @@ static bool flag_once(Store *s, const char *id, int64_t now, int64_t *version, i
     }
     Game g;
     Text err = TEXT_INIT;
-    bool ok = cache_take(s->cache, id, row.version, &g) || play_load(s, &row, &g, &err);
+    bool ok = play_restore(s, &row, &g, &err);
     *again = !ok && !strcmp(text_str(&err), PLAY_MOVED_ON);
     text_free(&err);
     char event[2][512] = { "", "{}" };

@@ -74,6 +74,24 @@ bool cache_take(GameCache *c, const char *id, int64_t version, Game *out)
     return found;
 }
 
+bool cache_take_any(GameCache *c, const char *id, int64_t *version, Game *out)
+{
+    if (!c) return false;
+    bool found = false;
+    pthread_mutex_lock(&c->lock);
+    for (int i = 0; i < c->capacity && !found; i++) {
+        CacheEntry *e = &c->entries[i];
+        if (e->used && !strcmp(e->id, id)) {
+            *out = e->game;
+            *version = e->version;
+            e->used = 0;
+            found = true;
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
+    return found;
+}
+
 void cache_put(GameCache *c, const char *id, int64_t version, Game *g)
 {
     if (!c || strlen(id) >= sizeof c->entries[0].id) {

@@ -83,9 +83,10 @@ typedef struct DbDriver {
     /* Brings the schema to `count` migrations, at start-up; false with the
      * reason in err (a newer schema than this server knows, say). */
     bool (*migrate)(DbConn *c, const DbMigration *migrations, int count, Text *err);
-    /* Tells the other servers on this database that a game has a new
-     * event (PostgreSQL's NOTIFY, sent when the transaction commits);
-     * NULL where one server is all there is. */
+    /* Tells the other servers on this database that there are new events
+     * (PostgreSQL's NOTIFY; store_notify.c sends it after the commit that
+     * stored them, outside any transaction); NULL where one server is all
+     * there is. */
     DbStatus (*notify)(DbConn *c, const char *game);
     /* Waits up to `ms` for other servers' notices: 1 when one or more came
      * (or the connection was lost and made again, when some may have been

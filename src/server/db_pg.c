@@ -10,9 +10,10 @@
  * left at its default, on).
  *
  * The servers on one database tell each other of new events with
- * NOTIFY ttchess_events, sent in the transaction that stores the event
- * and so delivered only if it commits; each server keeps one more
- * connection that LISTENs and wakes its live streams (store.c).
+ * NOTIFY ttchess_events, sent after the transaction that stored them has
+ * committed, on a connection of its own (store_notify.c says why); each
+ * server keeps one more connection that LISTENs and wakes its live
+ * streams (store.c).
  *
  * A connection that breaks (the database restarted, the network) is made
  * again at its next use; meanwhile its statements are DB_UNAVAILABLE and

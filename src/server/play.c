@@ -68,6 +68,51 @@ bool play_load(Store *s, const GameRow *row, Game *g, Text *err)
     return ok && redeclare(row, g, err);
 }
 
+/* Plays the stored actions after the cached game's last onto it; false
+ * (the game to be freed) when the database does not hold exactly those
+ * the row counts. */
+static bool catch_up(Store *s, const GameRow *row, Game *g, Text *err)
+{
+    int have = game_count(g) - 1;
+    char **texts;
+    int count;
+    if (!store_actions_after(s, row->id, have, &texts, &count)) return text_fail(err, "the database could not be read");
+    bool ok = have + count >= row->ply;
+    for (int i = 0; i < count; i++) {
+        if (ok && have + i < row->ply) ok = game_play_text(g, texts[i], err);
+        free(texts[i]);
+    }
+    free(texts);
+    return ok && game_count(g) - 1 == row->ply && redeclare(row, g, err);
+}
+
+/* A cached game is brought up to date only when every write of the row
+ * since its version added one action: each write raises the version by
+ * one, an action also the ply by one, and every other write (a take-back,
+ * an offer, a flag) raises the version without raising the ply.  So when
+ * both moved on by the same count, the cached game's actions are all
+ * still stored, in the same order, and the new ones follow them.  With
+ * two servers, each action of a game played across them finds the other
+ * server's version in the cache, one action behind: replaying the whole
+ * game for it was most of a server's work (README, "The server under
+ * load"). */
+bool play_restore(Store *s, const GameRow *row, Game *g, Text *err)
+{
+    int64_t version;
+    if (cache_take(s->cache, row->id, row->version, g)) return true;
+    if (cache_take_any(s->cache, row->id, &version, g)) {
+        int64_t added = row->ply - (game_count(g) - 1);
+        if (added > 0 && row->version - version == added) {
+            Text why = TEXT_INIT;
+            bool ok = catch_up(s, row, g, &why);
+            text_free(&why);
+            if (ok) return true;
+        }
+        game_free(g);
+    }
+    return play_load(s, row, g, err);
+}
+
 bool play_parse(const Game *g, const char *text, Move *m, Text *coord, Text *human, Text *err)
 {
     Line l;

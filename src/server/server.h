@@ -129,6 +129,15 @@ typedef struct Store {
     bool listening;
     atomic_bool stopping;
     void (*on_event)(void);
+    /* Telling them of ours: a commit that stored events asks for a notice,
+     * sent after it by a thread on a connection of its own
+     * (store_notify.c); one notice answers many asks. */
+    struct DbConn *notifier;
+    pthread_t notify_thread;
+    bool notifying;
+    bool notify_wanted;
+    pthread_mutex_t notify_lock;
+    pthread_cond_t notify_cond;
     struct GameCache *cache;         /* replayed games (cache.c), or NULL    */
     /* Called after an action is committed in a game with the engine in a
      * seat, so that the engine answers (opponent.c); NULL when no engine
@@ -187,6 +196,13 @@ bool store_open_at(Store *s, const char *target, int schema, Text *err);
 /* Starts listening for other servers' events (PostgreSQL); on_event is
  * then called, from a thread of the store's, when there may be new ones. */
 bool store_listen(Store *s, void (*on_event)(void), Text *err);
+/* store_notify.c: the thread that tells the other servers of new events
+ * (started by store_listen, stopped by store_close), and the ask for a
+ * notice, which store.c makes when a transaction that stored events has
+ * committed (at once outside a transaction). */
+bool store_notifier_start(Store *s, Text *err);
+void store_notifier_stop(Store *s);
+void store_notify_soon(Store *s);
 /* "sqlite" or "postgresql". */
 const char *store_kind(const Store *s);
 /* Every function below takes one of the pool's connections for itself;
@@ -249,6 +265,8 @@ bool store_game_update(Store *s, const GameRow *g, bool *stale);
 /* The game's actions in coordinate form, in play order (a malloc'd array
  * of malloc'd strings). */
 bool store_actions(Store *s, const char *game, char ***texts, int *count);
+/* The same from ply after + 1 on (plies count from 1). */
+bool store_actions_after(Store *s, const char *game, int after, char ***texts, int *count);
 /* Adds the action for ply `ply`; *stale when that ply is taken already. */
 bool store_action_add(Store *s, const char *game, int ply, const char *coord, const char *human, int64_t at,
                       bool *stale);
@@ -391,6 +409,10 @@ int auth_register_limit(void);
  * reading of the row and of its actions (read both again). */
 bool play_load(Store *s, const GameRow *row, Game *g, Text *err);
 #define PLAY_MOVED_ON "the game changed while it was read"
+/* The game at the row's version: the cache's when it holds that version;
+ * an older one of the cache's brought up to date when only actions were
+ * added since; else play_load's.  Errors as play_load's. */
+bool play_restore(Store *s, const GameRow *row, Game *g, Text *err);
 /* The parts of a game's state listed only when asked (docs/api.md,
  * "?legal=1", "?nodes=1", "?what=1"): the legal actions, every position of
  * the record and what each played action does are most of a time-travel
@@ -423,6 +445,10 @@ void cache_free(GameCache *c);
  * Both accept a NULL cache: then nothing is kept. */
 bool cache_take(GameCache *c, const char *id, int64_t version, Game *out);
 void cache_put(GameCache *c, const char *id, int64_t version, Game *g);
+/* Takes the game of that id out of the cache at whatever version it is
+ * kept, with that version (false when it holds none): for play_restore,
+ * which may bring an older one up to date. */
+bool cache_take_any(GameCache *c, const char *id, int64_t *version, Game *out);
 
 /* ---- opponent.c --------------------------------------------------------- */
 

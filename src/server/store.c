@@ -45,6 +45,8 @@ static _Thread_local struct {
     int slot;
     int depth;
     bool transaction;   /* between store_begin and its commit or rollback */
+    bool notify;        /* ... which stored events: tell the other servers */
+    char locked[64];    /* ... which wrote this game's row, so holds its lock */
 } held;
 
 void store_enter(Store *s)
@@ -80,6 +82,8 @@ void store_leave(Store *s)
     pthread_mutex_unlock(&s->pool_lock);
     held.store = NULL;
     held.transaction = false;
+    held.notify = false;
+    held.locked[0] = '\0';
 }
 
 bool store_idle(Store *s)
@@ -108,13 +112,20 @@ DbStatus store_run(Store *s, const char *sql, const DbValue *params, int count, 
     return run(s, sql, params, count, rows);
 }
 
+/* The other servers are told of new events after the commit that stored
+ * them (store_notify.c says why), or at once outside a transaction. */
+static void notify_after_commit(Store *s)
+{
+    if (!s->driver->notify) return;
+    if (held.store == s && held.transaction) held.notify = true;
+    else store_notify_soon(s);
+}
+
 bool store_notify(Store *s, const char *topic)
 {
-    if (!s->driver->notify) return true;
-    store_enter(s);
-    bool ok = s->driver->notify(s->conns[held.slot], topic) == DB_OK;
-    store_leave(s);
-    return ok;
+    (void)topic;
+    notify_after_commit(s);
+    return true;
 }
 
 #define RUN(s, sql, rows, ...) \
@@ -190,7 +201,7 @@ bool store_listen(Store *s, void (*on_event)(void), Text *err)
         return text_fail(err, "cannot start the thread that listens for other servers' events");
     }
     s->listening = true;
-    return true;
+    return store_notifier_start(s, err);
 }
 
 void store_close(Store *s)
@@ -201,6 +212,7 @@ void store_close(Store *s)
         pthread_join(s->listen_thread, NULL);
         s->listening = false;
     }
+    store_notifier_stop(s);
     if (s->listener) s->driver->close(s->listener);
     for (int i = 0; i < s->size; i++)
         if (s->conns[i]) s->driver->close(s->conns[i]);
@@ -246,8 +258,10 @@ bool store_commit(Store *s)
 {
     if (held.store != s || !held.transaction) return false;
     if (s->driver->commit(s->conns[held.slot]) != DB_OK) return false;
+    bool notify = held.notify;
     held.transaction = false;
     store_leave(s);
+    if (notify) store_notify_soon(s);
     return true;
 }
 
@@ -485,6 +499,8 @@ bool store_game_update(Store *s, const GameRow *g, bool *stale)
     if (run(s, game_update_sql(), values, n, &r)) return false;
     *stale = r.rows == 0;
     db_rows_free(&r);
+    if (!*stale && held.store == s && held.transaction && strlen(g->id) < sizeof held.locked)
+        snprintf(held.locked, sizeof held.locked, "%s", g->id);
     /* Every end of a game is this write of its row (an action, a flag of
      * the clocks' timer): a rated game's players' ratings change in the
      * same transaction, once (store_ratings.c). */
@@ -516,10 +532,16 @@ bool store_game_by_invite(Store *s, const char *token, char **id)
 
 bool store_actions(Store *s, const char *game, char ***texts, int *count)
 {
+    return store_actions_after(s, game, 0, texts, count);
+}
+
+bool store_actions_after(Store *s, const char *game, int after, char ***texts, int *count)
+{
     *texts = NULL;
     *count = 0;
     DbRows r;
-    if (RUN(s, "SELECT coord FROM actions WHERE game_id = $1 ORDER BY ply", &r, DB_S(game))) return false;
+    if (RUN(s, "SELECT coord FROM actions WHERE game_id = $1 AND ply > $2 ORDER BY ply", &r, DB_S(game), DB_I(after)))
+        return false;
     /* The cells change hands: the rows' array of strings becomes the list. */
     bool ok = true;
     if (r.rows) {
@@ -557,16 +579,21 @@ bool store_action_remove_last(Store *s, const char *game, int ply)
  * time; on PostgreSQL two transactions could take ids 7 and 8 and commit
  * 8 first, and a stream reading then would never see 7.  Locking the
  * game's row before taking an id orders a game's events as they commit.
- * The other servers hear of the event when the transaction commits. */
+ * The other servers hear of the event after the transaction commits
+ * (store_notify.c). */
 bool store_event_add(Store *s, const char *game, const char *type, int ply, const char *data, int64_t *id)
 {
     store_enter(s);
-    DbConn *c = s->conns[held.slot];
     DbRows r = { 0 };
-    bool ok = (!s->driver->notify || RUN(s, "SELECT id FROM games WHERE id = $1 FOR UPDATE", NULL, DB_S(game)) == DB_OK) &&
+    /* A transaction that wrote the game's row holds its lock already (an
+     * action's does): one statement fewer. */
+    bool locked = held.transaction && !strcmp(held.locked, game);
+    bool ok = (!s->driver->notify || locked ||
+               RUN(s, "SELECT id FROM games WHERE id = $1 FOR UPDATE", NULL, DB_S(game)) == DB_OK) &&
               RUN(s, "INSERT INTO events(game_id, type, ply, data) VALUES ($1, $2, $3, $4) RETURNING id", &r,
                   DB_S(game), DB_S(type), DB_I(ply), DB_S(data)) == DB_OK &&
-              r.rows == 1 && (!s->driver->notify || s->driver->notify(c, game) == DB_OK);
+              r.rows == 1;
+    if (ok) notify_after_commit(s);
     if (ok && id) *id = db_int(&r, 0, 0);
     db_rows_free(&r);
     store_leave(s);
