@@ -231,18 +231,25 @@ static void test_vangog_each_own_obligation_costs(void **state)
     assert_true(first > second + 2000);
 }
 
-/* What side_view takes from `side` in a position given by its FEN; -1
- * if it sees no shared loss ahead there. */
-static int shared_loss_at(const char *fen, Color side)
+/* What side_view takes from `side` in a position given by its FEN, and
+ * whether it sees a shared loss ahead there. */
+static int side_view_at(const char *fen, Color side, bool *shared)
 {
     Game g;
     game_start(&g, "vangog-past", fen);
     Line l;
     line_open(&l, &g, game_current(&g));
-    bool shared = false;
-    int v = EVAL_VANGOG_PAST.side_view(&l, side, &shared);
+    int v = EVAL_VANGOG_PAST.side_view(&l, side, shared);
     line_close(&l);
     game_free(&g);
+    return v;
+}
+
+/* The same, -1 if it sees no shared loss ahead. */
+static int shared_loss_at(const char *fen, Color side)
+{
+    bool shared = false;
+    int v = side_view_at(fen, side, &shared);
     return shared ? v : -1;
 }
 
@@ -275,15 +282,9 @@ static int own_debt_view(int obligations, Color side)
     for (int i = 0; i < obligations; i++)
         snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%d:Q%c1%c%d", i ? "," : " ", i + 1, i < 6 ? 'd' : 'e',
                  i < 6 ? 'd' : 'e', 2 + i % 6);
-    Game g;
-    game_start(&g, "vangog-past", fen);
-    Line l;
-    line_open(&l, &g, game_current(&g));
     bool shared = true;
-    int v = EVAL_VANGOG_PAST.side_view(&l, side, &shared);
+    int v = side_view_at(fen, side, &shared);
     assert_false(shared);
-    line_close(&l);
-    game_free(&g);
     return v;
 }
 
