@@ -6,8 +6,9 @@
  * server's work.  So a request that is done with a game leaves it here,
  * under its id and the version of its row (store.c raises the version with
  * every write of a game, here or on another server), and the next request
- * that reads the same version takes it instead of replaying.  A version
- * that has moved on is never taken: an entry can be old, never wrong.
+ * that reads the same version takes it instead of replaying.  An entry
+ * whose row has moved on is used only when play_restore can bring it up
+ * to date, else freed: an entry can be old, never wrong.
  *
  * A game taken is out of the cache until it is put back, so two requests
  * never share one; the second simply replays.  The least recently used
@@ -54,24 +55,6 @@ void cache_free(GameCache *c)
     pthread_mutex_destroy(&c->lock);
     free(c->entries);
     free(c);
-}
-
-bool cache_take(GameCache *c, const char *id, int64_t version, Game *out)
-{
-    if (!c) return false;
-    bool found = false;
-    pthread_mutex_lock(&c->lock);
-    for (int i = 0; i < c->capacity; i++) {
-        CacheEntry *e = &c->entries[i];
-        if (e->used && e->version == version && !strcmp(e->id, id)) {
-            *out = e->game;
-            e->used = 0;
-            found = true;
-            break;
-        }
-    }
-    pthread_mutex_unlock(&c->lock);
-    return found;
 }
 
 bool cache_take_any(GameCache *c, const char *id, int64_t *version, Game *out)

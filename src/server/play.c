@@ -99,8 +99,8 @@ static bool catch_up(Store *s, const GameRow *row, Game *g, Text *err)
 bool play_restore(Store *s, const GameRow *row, Game *g, Text *err)
 {
     int64_t version;
-    if (cache_take(s->cache, row->id, row->version, g)) return true;
     if (cache_take_any(s->cache, row->id, &version, g)) {
+        if (version == row->version) return true;
         int64_t added = row->ply - (game_count(g) - 1);
         if (added > 0 && row->version - version == added) {
             Text why = TEXT_INIT;

@@ -440,15 +440,13 @@ bool play_outcome(const Game *g, Text *result, Text *reason);
 typedef struct GameCache GameCache;
 GameCache *cache_new(int capacity);
 void cache_free(GameCache *c);
-/* Takes the game of that id at that version out of the cache (false when
- * it holds none); cache_put gives one back (or a new one), owning it.
- * Both accept a NULL cache: then nothing is kept. */
-bool cache_take(GameCache *c, const char *id, int64_t version, Game *out);
-void cache_put(GameCache *c, const char *id, int64_t version, Game *g);
-/* Takes the game of that id out of the cache at whatever version it is
- * kept, with that version (false when it holds none): for play_restore,
- * which may bring an older one up to date. */
+/* Takes the game of that id out of the cache (it keeps one a game), with
+ * the row version it was put under (false when it holds none): the
+ * caller uses it at that version or brings it up to date (play_restore).
+ * cache_put gives one back (or a new one), owning it.  Both accept a NULL
+ * cache: then nothing is kept. */
 bool cache_take_any(GameCache *c, const char *id, int64_t *version, Game *out);
+void cache_put(GameCache *c, const char *id, int64_t version, Game *g);
 
 /* ---- opponent.c --------------------------------------------------------- */
 
