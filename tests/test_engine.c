@@ -501,6 +501,45 @@ static void test_game_over_gives_no_move(void **state)
     game_free(&g);
 }
 
+/* The search of a van Gog position reached by `moves` from `fen`, to
+ * depth 3: its best action in coordinate form and its score. */
+static int vangog_search(const char *fen, const char *moves, Text *best)
+{
+    Game g;
+    start(&g, "vangog-past", fen);
+    play_all(&g, moves);
+    Engine *e = engine_new();
+    SearchLimits lim = { .depth = 3, .multipv = 1 };
+    SearchResult r;
+    Text err = TEXT_INIT;
+    assert_true(engine_search(e, &g, &lim, NULL, NULL, &r, &err));
+    assert_true(r.has_move);
+    coord_of(&g, r.best, best);
+    engine_free(e);
+    game_free(&g);
+    return r.score;
+}
+
+/* A repetition ends a van Gog game as a draw, and a side with an
+ * obligation open loses a drawn game (docs/rules/vangog.md, "Result"):
+ * Black, owing a queen it has not got, loses by repeating, and White,
+ * owing nothing, wins by it.  Scored as a plain draw, the search had
+ * Black repeat (0 against a debt of thousands) and White avoid it. */
+static void test_vangog_repetition_settled(void **state)
+{
+    (void)state;
+    const char *fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 5 - 1:qd8d4";
+    Text best = TEXT_INIT;
+    int score = vangog_search(fen, "a1a2 e8d8 a2a1 d8e8", &best);
+    if (score < EVAL_KNOWN_WIN - 10 || strcmp(text_str(&best), "a1a2") != 0)
+        fail_msg("white, owing nothing, scored %d with %s: not the win by repeating a1a2", score, text_str(&best));
+    text_clear(&best);
+    score = vangog_search(fen, "a1a2 e8d8 a2a1", &best);
+    if (score <= -EVAL_KNOWN_WIN / 2 || strcmp(text_str(&best), "d8e8") == 0)
+        fail_msg("black, in debt, scored %d with %s: it repeats and loses", score, text_str(&best));
+    text_free(&best);
+}
+
 typedef struct Lines {
     int seen[8];
 } Lines;
@@ -560,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_solver_proves_no_mate),
         cmocka_unit_test(test_solver_gifford_sample_end),
         cmocka_unit_test(test_multipv_reports_distinct_lines),
+        cmocka_unit_test(test_vangog_repetition_settled),
         cmocka_unit_test(test_threads_agree_on_a_mate),
         cmocka_unit_test(test_movetime_is_kept),
         cmocka_unit_test(test_time_kept_on_a_crowded_board),

@@ -356,6 +356,24 @@ static bool early_end(Worker *w, int ply, int *score)
     return true;
 }
 
+/* A draw by repetition or by the fifty-move rule, scored as the game's
+ * own judgement settles it.  In van Gog a side with an obligation open
+ * loses a drawn game: a side whose books are clean wins by repeating, and
+ * one in debt loses by it.  Scored 0, as every other draw is, the engine
+ * once sought the repetitions it lost by and avoided those it won by.  A
+ * win so is no mate on the board, and the side in debt may still repay
+ * before the third time: it counts as a known win, below every mate. */
+static int draw_score(const Worker *w, int ply, enum Reason reason)
+{
+    const Variant *v = line_variant(&w->line);
+    if (!v->settle) return 0;
+    Outcome o = variant_settle(v, &w->line, outcome_make(RESULT_DRAW, reason, SIDE_NONE));
+    Color side = present(w)->state->board.side;
+    if (o.result == RESULT_WHITE_WINS) return side == WHITE ? EVAL_KNOWN_WIN - ply : -EVAL_KNOWN_WIN + ply;
+    if (o.result == RESULT_BLACK_WINS) return side == BLACK ? EVAL_KNOWN_WIN - ply : -EVAL_KNOWN_WIN + ply;
+    return outcome_score(o, side, w->root_side, ply);
+}
+
 static bool has_pieces(const Board *b, Color c)
 {
     return (b->by_color[c] & ~(b->by_type[PAWN] | b->by_type[KING])) != 0;
@@ -477,8 +495,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
 static inline bool ends_before_actions(Worker *w, Frame *f, int *score)
 {
     if (early_end(w, f->ply, score)) return true;
+    if (is_repetition(&w->line)) {
+        *score = draw_score(w, f->ply, REASON_REPETITION);
+        return true;
+    }
     *score = 0;
-    if (is_repetition(&w->line)) return true;
     if (f->ply >= ENGINE_MAX_PLY) {
         *score = evaluate(w);
         return true;
@@ -647,7 +668,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     if (f.board->halfmove < 100 && prunes_node(w, &f, null_allowed, &score)) return score;
     if (!generate(w, ply)) return 0;
     if (w->lists[ply].count == 0) return no_action_score(w, ply);
-    if (f.board->halfmove >= 100) return 0;
+    if (f.board->halfmove >= 100) return draw_score(w, ply, REASON_FIFTY_MOVES);
 
     if (!score_moves(w, ply, hash_move, false)) {
         w->out_of_memory = w->aborted = true;
