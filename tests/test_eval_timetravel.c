@@ -316,6 +316,52 @@ static void test_vangog_capture_obligation_awaits_enemy(void **state)
     if (enemy_there - waiting < 600) fail_msg("an enemy on d4 is worth only %d", enemy_there - waiting);
 }
 
+/* What makes an obligation hard to meet, each priced against the same
+ * obligation without it (the terms only: the boards differ by a piece):
+ * a departure that must give check (only a discovered check can), a king
+ * owed (a second king to guard, worth nothing in the material table), an
+ * enemy piece on a square that must be empty (it stays as long as the
+ * opponent likes), and an enemy piece on the path of the piece in place. */
+static void test_vangog_hard_obligations(void **state)
+{
+    (void)state;
+    const char *board = "3qk3/8/8/8/8/8/8/3QK3 w - - 0 5 - ";
+    char fen[160];
+    snprintf(fen, sizeof fen, "%s1:Qd1d4", board);
+    int plain = terms_at(&EVAL_VANGOG_PAST, fen, NULL);
+    snprintf(fen, sizeof fen, "%s1:Qd1d4+", board);
+    int check = terms_at(&EVAL_VANGOG_PAST, fen, NULL);
+    if (plain - check < 600) fail_msg("a departure that must give check costs only %d more", plain - check);
+    int queen_owed = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Qd1d2", NULL);
+    int king_owed = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/8/8/8/3QK3 w - - 0 5 - 1:Ke1e2", NULL);
+    /* The queen's value is part of its debt (borrowed_percent); the king's is 0. */
+    int queen_value = eval_piece_value(QUEEN);
+    if (queen_owed + queen_value - king_owed < 500)
+        fail_msg("a king owed costs only %d more than a queen, her value aside", queen_owed + queen_value - king_owed);
+    int own_on_t = terms_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/3N4/8/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL);
+    int enemy_on_t = terms_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/3n4/8/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL);
+    if (own_on_t - enemy_on_t < 200) fail_msg("an enemy on a square owed empty costs only %d more than one's own", own_on_t - enemy_on_t);
+    int own_on_path = terms_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/3N4/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL);
+    int enemy_on_path = terms_at(&EVAL_VANGOG_PAST, "3qk3/8/8/8/8/3n4/8/3QK3 w - - 0 5 - 1:Qd1d4", NULL);
+    if (own_on_path - enemy_on_path < 100)
+        fail_msg("an enemy on the path costs only %d more than one's own", own_on_path - enemy_on_path);
+}
+
+/* The steps to a departure are priced apart by more than positional
+ * trifles: repaying is worth thousands, but it lies a few plies beyond the
+ * step that makes it playable, deeper than a short search sees.  The queen
+ * called to d4 still standing there, or the queen that owes the departure
+ * a move away from d1, each cost a step against the departure ready. */
+static void test_vangog_steps_to_repay(void **state)
+{
+    (void)state;
+    int ready = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/8/8/Q7/3QK3 w - - 0 5 a2:1 1:Qd1d4", NULL);
+    int called_on_t = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/3Q4/8/8/3QK3 w - - 0 5 d4:1 1:Qd1d4", NULL);
+    int a_move_away = terms_at(&EVAL_VANGOG_PAST, "4k3/8/8/8/8/8/Q1Q5/4K3 w - - 0 5 a2:1 1:Qd1d4", NULL);
+    if (ready - called_on_t < 150) fail_msg("the called queen standing on d4 costs only %d", ready - called_on_t);
+    if (ready - a_move_away < 150) fail_msg("the queen a move from d1 costs only %d", ready - a_move_away);
+}
+
 /* A king away in the future is a liability beyond what its square says:
  * its side cannot be checked, but may be left with nothing to move but
  * arrivals. */
@@ -339,6 +385,12 @@ static void test_vangog_traveller_landing(void **state)
     int can_land = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/4K3 w - - 0 5 - - - Qh5", NULL);
     int cannot = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/4K3 w - - 0 5 - - - Qh5x", NULL);
     assert_true(can_land > cannot + 100);
+    /* One that left capturing waits for the opponent to put a piece on
+     * h5, at its return and at the end of the game alike. */
+    int enemy_there = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/7n/8/8/8/4K3 w - - 0 5 - - - Qh5x", NULL) +
+                      eval_piece_value(KNIGHT);
+    if (enemy_there - cannot < 1000) fail_msg("an enemy piece on h5 is worth only %d to a queen that left capturing",
+                                              enemy_there - cannot);
     /* A traveller is a piece in reserve: worth something, less than on the board. */
     int bare = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/4K3 w - - 0 5", NULL);
     int on_board = eval_at(&EVAL_VANGOG_FUTURE, "4k3/8/8/8/8/8/8/Q3K3 w - - 0 5", NULL);
@@ -555,6 +607,8 @@ int main(void)
         cmocka_unit_test(test_vangog_own_obligation_counts_against_many),
         cmocka_unit_test(test_vangog_each_own_obligation_costs),
         cmocka_unit_test(test_vangog_capture_obligation_awaits_enemy),
+        cmocka_unit_test(test_vangog_hard_obligations),
+        cmocka_unit_test(test_vangog_steps_to_repay),
         cmocka_unit_test(test_vangog_shared_loss),
         cmocka_unit_test(test_vangog_own_debts_in_full),
         cmocka_unit_test(test_vangog_king_away),

@@ -48,12 +48,16 @@ typedef struct VanGogWeights {
     int obligation_distant;      /* such a piece (or a pawn that may promote to it) is farther away  */
     int obligation_unmeetable;   /* no piece on the board can ever fulfil it                         */
     int obligation_check;        /* the departure must give check, which only a discovered check can */
+    int obligation_king;         /* the piece owed is a king                                          */
+    int obligation_path_enemy;   /* an enemy piece stands between the piece in place and t            */
+    int obligation_t_own;        /* t must be empty and holds a piece of one's own (the one called)   */
     int obligation_awaits_enemy; /* the departure must capture, and no enemy piece stands on t now   */
     int traveller_percent;       /* of the piece's value: a traveller held in reserve                */
     int traveller_open;          /* any traveller: the game is lost if it ends with its square wrong  */
     int traveller_landing_percent; /* of landing[][]: a wrong square weighs more on a traveller     */
     int traveller_check;         /* it may return only giving check, as it left                      */
     int traveller_king;          /* the traveller is a king                                          */
+    int traveller_awaits_enemy;  /* it left capturing, and no enemy piece stands on t now             */
     int debt_full;               /* a side's obligations count in full up to this much               */
     int debt_beyond_divisor;     /* and beyond it at 1/this, so that every one still counts          */
     int landing[3][4];           /* [enum Capture needed][what t holds now: empty, enemy, own, king] */
@@ -81,16 +85,39 @@ static const VanGogWeights VANGOG_WEIGHTS = {
      * a few centipawns, and the engine, once forced into two arrivals,
      * arrived freely and shared the 0-0 of "both obligations unmet". */
     .obligation_open = 1500,
-    /* A small debt: the departure can be played at once. */
+    /* A small debt: the departure can be played at once.  The steps to it
+     * are priced apart by hundreds: repaying is worth thousands, but it
+     * is two or three plies beyond a step that makes it playable, deeper
+     * than a search at 100 ms reaches among van Gog's thousands of
+     * actions.  At 45 for a step, the engine left the piece it had called
+     * standing on the obligation's square and answered the opponent's
+     * threats instead, until the piece that owed the departure was gone. */
     .obligation_ready = 15,
-    .obligation_one_move = 45,
-    .obligation_distant = 300,
+    .obligation_one_move = 200,
+    .obligation_distant = 500,
     /* Nearly a lost game: unmet obligations lose when the game ends.  Not
      * a certain loss, because a new arrival can bring a piece of the type
      * (at the price of a new obligation), a traveller of the type can
      * reappear, and the game may never end. */
-    .obligation_unmeetable = 1200,
-    .obligation_check = 80,
+    .obligation_unmeetable = 2000,
+    /* A departure gives check only by discovering one: the king must
+     * stand on a line through f or t with a piece of one's own behind,
+     * which a player who knows the rules keeps clear of.  At 80 the engine
+     * answered checks by arrivals that checked back, and never met them. */
+    .obligation_check = 800,
+    /* A king owed is a second king to keep out of check until it leaves,
+     * and it leaves only by a legal king move; a king's value in the
+     * material table is 0, so nothing else prices it.  Kings called from
+     * the future were the last, unmet obligation of many self-play games. */
+    .obligation_king = 600,
+    /* The piece stands ready but an enemy piece blocks its path: only a
+     * capture or the opponent clears it. */
+    .obligation_path_enemy = 150,
+    /* The piece an arrival called stands on t until it moves away, and
+     * the departure cannot be played before: one step, priced as one.
+     * It is kept out of landing[][], which travellers share: their
+     * landing costs count three times over (traveller_landing_percent). */
+    .obligation_t_own = 170,
     /* Only the opponent can put a piece on t, and a player who knows the
      * rules never will: an arrival that captured is the hardest to repay.
      * Against a random mover, the one obligation the engine was forced
@@ -116,6 +143,13 @@ static const VanGogWeights VANGOG_WEIGHTS = {
      * a piece by arrival every move, the engine sent its king away and
      * then had only arrivals left for the rest of the game. */
     .traveller_king = 800,
+    /* A piece that left capturing may return only by capturing on its
+     * square, and if it never does, the game is lost unless an enemy piece
+     * stands there at the end: the opponent decides both, as for an
+     * obligation that must capture.  The engine answered a check from a
+     * queen that had arrived next to its king by the king's capture into
+     * the future, and the king never came back. */
+    .traveller_awaits_enemy = 1000,
     /* A side that piles up obligations (a random mover does, one arrival
      * after another) would otherwise push the sum past the scores the
      * search keeps for wins; clamped there, every action of the other
@@ -129,8 +163,10 @@ static const VanGogWeights VANGOG_WEIGHTS = {
     .debt_full = 9000,
     .debt_beyond_divisor = 128,
     .landing = {
-        /* needs t empty:      empty, enemy, own, king */
-        [CAPTURE_NONE] = { 0, 120, 30, 60 },
+        /* needs t empty:      empty, enemy, own, king.  An enemy piece on t
+         * stays as long as the opponent likes (a pawn moved there to block
+         * kept a queen's departure from being played for a whole game). */
+        [CAPTURE_NONE] = { 0, 400, 30, 60 },
         /* needs an enemy on t: the opponent decides whether one stands there. */
         [CAPTURE_ENEMY] = { 200, 0, 150, 200 },
         /* needs one of its own on t: a piece can be brought there. */
@@ -219,8 +255,11 @@ static int obligation_distance_cost(const VanGogWeights *w, const State *s, cons
     const Board *b = &s->board;
     Color c = (Color)o->color;
     PieceType x = (PieceType)o->type;
-    if (obligation_in_place(s, o))
-        return (between_bb(o->from, o->to) & board_occupied(b)) ? w->obligation_one_move : w->obligation_ready;
+    if (obligation_in_place(s, o)) {
+        Bitboard path = between_bb(o->from, o->to);
+        if (path & b->by_color[!c]) return w->obligation_one_move + w->obligation_path_enemy;
+        return (path & board_occupied(b)) ? w->obligation_one_move : w->obligation_ready;
+    }
     Bitboard able = fulfillers(s, c, x, o->number);
     if (able & one_move_to(b, c, x, o->from)) return w->obligation_one_move;
     if (able & ever_reaches(c, x, o->from)) return w->obligation_distant;
@@ -236,7 +275,9 @@ static int obligation_debt(const VanGogWeights *w, const State *s, const Obligat
     debt += obligation_distance_cost(w, s, o);
     int now = holds(&s->board, (Color)o->color, o->to);
     debt += w->landing[o->capture][now];
+    if (o->capture == CAPTURE_NONE && now == CAPTURE_SELF) debt += w->obligation_t_own;
     if (o->check) debt += w->obligation_check;
+    if (o->type == KING) debt += w->obligation_king;
     if (o->capture == CAPTURE_ENEMY && now != CAPTURE_ENEMY) debt += w->obligation_awaits_enemy;
     return debt;
 }
@@ -255,6 +296,8 @@ static int traveller_value(const VanGogWeights *w, const Board *b, const VanGogT
     value -= landing_cost(w, b, (Color)t->color, t->to, t->capture) * w->traveller_landing_percent / 100;
     if (t->check) value -= w->traveller_check;
     if (t->type == KING) value -= w->traveller_king;
+    if (t->capture == CAPTURE_ENEMY && holds(b, (Color)t->color, t->to) != CAPTURE_ENEMY)
+        value -= w->traveller_awaits_enemy;
     return value;
 }
 
