@@ -183,11 +183,6 @@ static int holds(const Board *b, Color c, Square t)
     return k < 0 ? HOLDS_KING : k;
 }
 
-static int landing_cost(const VanGogWeights *w, const Board *b, Color c, Square t, int need)
-{
-    return w->landing[need][holds(b, c, t)];
-}
-
 /* The pieces of colour c and type x that may fulfil arrival k: every such
  * piece but the one arrival k brought.  A piece whose origin only leads
  * to k through links is banned as well (vangog_descends_from), but
@@ -292,12 +287,12 @@ static int obligation_debt(const VanGogWeights *w, const State *s, const Obligat
  * must give check on landing is marked down for it. */
 static int traveller_value(const VanGogWeights *w, const Board *b, const VanGogTraveller *t)
 {
+    int now = holds(b, (Color)t->color, t->to);
     int value = eval_piece_value((PieceType)t->type) * w->traveller_percent / 100 - w->traveller_open;
-    value -= landing_cost(w, b, (Color)t->color, t->to, t->capture) * w->traveller_landing_percent / 100;
+    value -= w->landing[t->capture][now] * w->traveller_landing_percent / 100;
     if (t->check) value -= w->traveller_check;
     if (t->type == KING) value -= w->traveller_king;
-    if (t->capture == CAPTURE_ENEMY && holds(b, (Color)t->color, t->to) != CAPTURE_ENEMY)
-        value -= w->traveller_awaits_enemy;
+    if (t->capture == CAPTURE_ENEMY && now != CAPTURE_ENEMY) value -= w->traveller_awaits_enemy;
     return value;
 }
 
