@@ -262,6 +262,12 @@ $(BUILD)/bench/load: bench/load.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a -ljansson -lcurl $(LDLIBS) -o $@
 
+# A slower disk for PostgreSQL in bench/load.sh (SYNC_US=...): a library
+# it loads with LD_PRELOAD (bench/slow-sync.c says why).
+$(BUILD)/bench/slow-sync.so: bench/slow-sync.c | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -shared $< -ldl -o $@
+
 # The match runner (bench/match.sh, docs/engine.md).
 $(BUILD)/bench/match: bench/match.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)

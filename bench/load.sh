@@ -27,7 +27,13 @@
 # per action and the time syncing (pg_stat_wal), and what the database's
 # sessions were waiting for, sampled every 20 ms (pg_stat_activity).
 #
-# Usage: TTCHESS=build/ttchess LOAD=build/bench/load bench/load.sh [SECONDS] [GAMES] [RATE]
+# A slower disk: with SYNC_US=N every fsync and fdatasync of PostgreSQL and
+# of the servers takes at least N microseconds (bench/slow-sync.c, loaded
+# with LD_PRELOAD; `make build/bench/slow-sync.so`), as on a disk that
+# syncs 1,000,000 / N writes a second.  The machines of this project's
+# kind differ mostly in their disks; this shows a slow one on a fast one.
+#
+# Usage: TTCHESS=build/ttchess LOAD=build/bench/load [SYNC_US=N] bench/load.sh [SECONDS] [GAMES] [RATE]
 
 set -u
 TTCHESS=${TTCHESS:-build/ttchess}
@@ -36,17 +42,34 @@ SECONDS_=${1:-10}
 GAMES=${2:-200}
 RATE=${3:-1000}
 FULL_RATE=${FULL_RATE:-300}
+SYNC_US=${SYNC_US:-}
+SLOW_SYNC=${SLOW_SYNC:-build/bench/slow-sync.so}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../tests/pg-lib.sh"
 tmp=$(mktemp -d)
 servers=()
+shim=
 cleanup() {
     for p in "${servers[@]}"; do kill "$p" 2>/dev/null; done
     wait 2>/dev/null
     pg_stop
     rm -rf "$tmp"
+    [ -z "$shim" ] || rm -f "$shim"
 }
 trap cleanup EXIT
+
+# The slower disk's library, where PostgreSQL's own user can read it (the
+# cluster runs as "postgres" when this runs as root).
+preload=
+if [ -n "$SYNC_US" ]; then
+    case $SYNC_US in
+    *[!0-9]* | 0) echo "error: SYNC_US is a number of microseconds above 0, not '$SYNC_US'" >&2; exit 2 ;;
+    esac
+    [ -r "$SLOW_SYNC" ] || { echo "error: SYNC_US needs $SLOW_SYNC (make build/bench/slow-sync.so)" >&2; exit 2; }
+    shim=$(mktemp /tmp/ttchess-slow-sync.XXXXXX)
+    cp "$SLOW_SYNC" "$shim" && chmod 755 "$shim" || exit 2
+    preload=$shim
+fi
 
 # serve DB: a server on a free port; its URL in URL.
 serve() {
@@ -54,7 +77,8 @@ serve() {
     for try in 1 2 3 4 5 6 7 8; do
         port=$((20000 + RANDOM % 20000))
         log=$tmp/serve.$port.log
-        "$TTCHESS" serve --port "$port" --db "$db" --static "$tmp" --registrations-per-hour 100000 >"$log" 2>&1 &
+        LD_PRELOAD=$preload TTCHESS_SYNC_US=$SYNC_US \
+            "$TTCHESS" serve --port "$port" --db "$db" --static "$tmp" --registrations-per-hour 100000 >"$log" 2>&1 &
         local pid=$!
         for i in $(seq 100); do
             grep -q "ttchess serve: http" "$log" 2>/dev/null && break
@@ -127,7 +151,8 @@ pg_run() {
         SELECT round(sum(calls)::numeric / $actions, 1) AS statements_per_action FROM pg_stat_statements
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '$db');
         SELECT wal_records, round(wal_sync::numeric / $actions, 3) AS syncs_per_action, wal_sync,
-               round(wal_sync_time::numeric, 0) AS sync_ms, round(wal_write_time::numeric, 0) AS write_ms FROM pg_stat_wal;" |
+               round(wal_sync_time::numeric, 0) AS sync_ms, round(wal_write_time::numeric, 0) AS write_ms,
+               round((wal_sync_time / greatest(wal_sync, 1) * 1000)::numeric, 0) AS us_a_sync FROM pg_stat_wal;" |
         sed 's/^/  /'
     echo "  sessions sampled every 20 ms while active, by what they waited for:"
     grep -v '^$' "$tmp/waits" | sort | uniq -c | sort -rn | head -n 10 | sed 's/^/  /'
@@ -162,7 +187,7 @@ serve "$tmp/brief.db"
 run "SQLite, brief reply" "$RATE" --url "$URL" --brief
 stop_servers
 
-if pg_start >/dev/null 2>&1; then
+if LD_PRELOAD=$preload TTCHESS_SYNC_US=$SYNC_US pg_start >/dev/null 2>&1; then
     pg_sql "CREATE DATABASE one" >/dev/null && pg_sql "CREATE DATABASE two" >/dev/null
     pg_sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
     serve "${PG_URL%/postgres}/one"
@@ -178,7 +203,11 @@ else
 fi
 
 echo
-echo "$GAMES games of every variant, $SECONDS_ s a row; $(nproc) cores; the disk: $dd_rate synchronous 4 KiB writes/s"
+disk="the disk: $dd_rate synchronous 4 KiB writes/s"
+if [ -n "$SYNC_US" ]; then
+    disk="$disk, slowed for the servers and PostgreSQL to at least $SYNC_US µs a sync (at most $((1000000 / SYNC_US))/s)"
+fi
+echo "$GAMES games of every variant, $SECONDS_ s a row; $(nproc) cores; $disk"
 echo
 echo "| store, replies | offered /s | actions/s | p50 ms | p99 ms | max ms | errors |"
 echo "|---|---|---|---|---|---|---|"

@@ -39,6 +39,9 @@ enum { PG_STATEMENTS = 64 };
 struct DbConn {
     PGconn *pg;
     bool in_transaction;
+    /* A transaction begun whose BEGIN has not been sent: it goes with the
+     * transaction's first statement, in one round trip (issue 30). */
+    bool begin_pending;
     bool listening;
     /* Statements prepared on this connection, by the address of store.c's
      * string (db.h): a statement is parsed and planned once, not at each
@@ -72,7 +75,8 @@ static void quiet_notice(void *arg, const PGresult *res)
 static bool connected(DbConn *c)
 {
     if (PQstatus(c->pg) == CONNECTION_OK) return true;
-    if (c->in_transaction) return false;
+    /* A BEGIN not yet sent has nothing on the connection to lose. */
+    if (c->in_transaction && !c->begin_pending) return false;
     PQreset(c->pg);
     c->listening = false;
     c->prepared = 0;
@@ -97,23 +101,77 @@ static DbStatus status_of(DbConn *c, const PGresult *res)
     return DB_ERROR;
 }
 
+static DbStatus simple(DbConn *c, const char *sql, const char *tag);
+
+/* Sends a BEGIN still pending, on its own round trip. */
+static DbStatus begin_now(DbConn *c)
+{
+    if (!c->begin_pending) return DB_OK;
+    c->begin_pending = false;
+    return simple(c, "BEGIN", NULL);
+}
+
+/* The results of one query of a pipeline, up to the NULL that ends them:
+ * the last one (NULL when the connection was lost before any came). */
+static PGresult *pipeline_result(PGconn *pg)
+{
+    PGresult *kept = NULL, *r;
+    while ((r = PQgetResult(pg))) {
+        PQclear(kept);
+        kept = r;
+    }
+    return kept;
+}
+
+/* BEGIN and the transaction's first statement (prepared as `name`) sent
+ * together, with one Sync: one round trip where there were two.  An
+ * action's transaction is BEGIN, three or four statements and COMMIT, so
+ * this is a sixth of its waits on the database, each one a chance for a
+ * busy machine to run something else first.  Should BEGIN fail, the
+ * statement is not run (the server skips what follows an error up to the
+ * Sync): the statement's result says the connection is unavailable. */
+static PGresult *execute_after_begin(DbConn *c, const char *name, int count, const char *const *values)
+{
+    PGconn *pg = c->pg;
+    c->begin_pending = false;
+    if (!PQenterPipelineMode(pg)) return NULL;
+    PGresult *began = NULL, *result = NULL;
+    if (PQsendQueryParams(pg, "BEGIN", 0, NULL, NULL, NULL, NULL, 0) &&
+        PQsendQueryPrepared(pg, name, count, values, NULL, NULL, 0) && PQpipelineSync(pg)) {
+        began = pipeline_result(pg);
+        result = pipeline_result(pg);
+        PGresult *sync;
+        while ((sync = PQgetResult(pg)) && PQresultStatus(sync) != PGRES_PIPELINE_SYNC) PQclear(sync);
+        PQclear(sync);
+    }
+    PQexitPipelineMode(pg);
+    if (PQresultStatus(began) != PGRES_COMMAND_OK) {
+        PQclear(result);
+        result = NULL;
+    }
+    PQclear(began);
+    return result;
+}
+
 /* Runs a statement, prepared on first use (named by its place in the
- * connection's list); beyond the list's room, parsed each time. */
+ * connection's list); beyond the list's room, parsed each time.  A BEGIN
+ * still to send goes first: with a prepared statement in the same round
+ * trip, otherwise on its own. */
 static PGresult *execute(DbConn *c, const char *sql, int count, const char *const *values)
 {
     int i = 0;
+    char name[16];
     while (i < c->prepared && c->statement[i] != sql) i++;
+    snprintf(name, sizeof name, "s%d", i);
+    if (c->begin_pending && i < c->prepared) return execute_after_begin(c, name, count, values);
+    if (begin_now(c) != DB_OK) return NULL;
     if (i == c->prepared && i < PG_STATEMENTS) {
-        char name[16];
-        snprintf(name, sizeof name, "s%d", i);
         PGresult *made = PQprepare(c->pg, name, sql, count, NULL);
         bool ok = PQresultStatus(made) == PGRES_COMMAND_OK;
         PQclear(made);
         if (ok) c->statement[c->prepared++] = sql;
     }
     if (i == c->prepared) return PQexecParams(c->pg, sql, count, NULL, values, NULL, NULL, 0);
-    char name[16];
-    snprintf(name, sizeof name, "s%d", i);
     return PQexecPrepared(c->pg, name, count, values, NULL, NULL, 0);
 }
 
@@ -158,6 +216,8 @@ static DbStatus pg_run(DbConn *c, const char *sql, const DbValue *params, int co
 static DbStatus simple(DbConn *c, const char *sql, const char *tag)
 {
     if (!connected(c)) return DB_UNAVAILABLE;
+    DbStatus began = begin_now(c);
+    if (began != DB_OK) return began;
     PGresult *res = PQexec(c->pg, sql);
     ExecStatusType st = PQresultStatus(res);
     DbStatus status = st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK ? DB_OK : status_of(c, res);
@@ -166,15 +226,21 @@ static DbStatus simple(DbConn *c, const char *sql, const char *tag)
     return status;
 }
 
+/* The BEGIN waits for the transaction's first statement (execute). */
 static DbStatus pg_begin(DbConn *c)
 {
-    DbStatus st = simple(c, "BEGIN", NULL);
-    c->in_transaction = st == DB_OK;
-    return st;
+    if (!connected(c)) return DB_UNAVAILABLE;
+    c->in_transaction = c->begin_pending = true;
+    return DB_OK;
 }
 
 static DbStatus pg_commit(DbConn *c)
 {
+    /* A transaction that ran no statement has nothing to commit. */
+    if (c->begin_pending) {
+        c->in_transaction = c->begin_pending = false;
+        return DB_OK;
+    }
     DbStatus st = simple(c, "COMMIT", "COMMIT");
     /* Whether it committed or not, the transaction is over (a COMMIT that
      * fails ends it too); a connection lost on the way is made again at
@@ -185,6 +251,7 @@ static DbStatus pg_commit(DbConn *c)
 
 static void pg_rollback(DbConn *c)
 {
+    c->begin_pending = false;
     if (PQstatus(c->pg) == CONNECTION_OK && PQtransactionStatus(c->pg) != PQTRANS_IDLE) {
         PGresult *res = PQexec(c->pg, "ROLLBACK");
         PQclear(res);
