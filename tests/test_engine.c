@@ -472,6 +472,23 @@ static void test_every_variant_has_an_evaluator(void **state)
     }
 }
 
+/* The prunings measured in chess (futility, the history in late move
+ * reductions, internal iterative reductions) are used in chess and in
+ * chessgi-classic, whose matches against Stockfish and Fairy-Stockfish
+ * measured them, and nowhere else: in the time-travel games one action can
+ * change more than their chess margins allow for, and those games' rows
+ * of the match table were measured without them (docs/engine.md). */
+static void test_chess_prunings_where_measured(void **state)
+{
+    (void)state;
+    for (int i = 0; VARIANTS[i]; i++) {
+        const char *name = VARIANTS[i]->name;
+        bool measured = !strcmp(name, "chess") || !strcmp(name, "chessgi-classic");
+        if (evaluator_for(VARIANTS[i])->chess_prunings != measured)
+            fail_msg("%s: the chess prunings are %s", name, measured ? "off" : "on, never measured there");
+    }
+}
+
 /* UCI_Elo's skill: the lowest Elo is the lowest skill, the highest is
  * still weakened (below ENGINE_SKILL_MAX, so that play varies), stronger
  * never plays weaker, and a value out of range is clamped. */
@@ -591,6 +608,7 @@ int main(void)
     if (getenv("ENGINE_TESTS")) cmocka_set_test_filter(getenv("ENGINE_TESTS"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_variant_has_an_evaluator),
+        cmocka_unit_test(test_chess_prunings_where_measured),
         cmocka_unit_test(test_game_over_gives_no_move),
         cmocka_unit_test(test_skill_of_elo),
         cmocka_unit_test(test_tt_key_from_scratch),

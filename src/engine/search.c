@@ -569,6 +569,9 @@ static inline int search_action(Worker *w, const Frame *f, Move m, int searched,
     if (depth >= SEARCH.lmr_min_depth && searched >= SEARCH.lmr_min_moves && quiet && !f->in_check && !gives_check) {
         r = lmr_reduction(depth, searched + 1, f->pv_node);
         if (move_equal(m, w->killers[ply][0]) || move_equal(m, w->killers[ply][1])) r--;
+        /* A quiet move that has often refuted others is reduced less, one
+         * that never has, more. */
+        if (w->engine->evaluator->chess_prunings) r -= *history_of(w, f->board->side, m) / SEARCH.lmr_history_divisor;
         if (r > new_depth - 1) r = new_depth - 1;
         if (r < 0) r = 0;
     }
@@ -604,13 +607,18 @@ static inline int search_actions(Worker *w, Frame *f)
             continue;
         bool late = ev->late_move_pruning && !f->pv_node && !f->in_check && quiet && depth <= SEARCH.lmp_max_depth &&
                     best > -EVAL_MATE_BOUND && searched >= SEARCH.lmp_base + depth * depth;
+        /* Futility: near the leaves, a quiet action that gives no check
+         * will not lift a position so far below alpha above it. */
+        bool futile = ev->chess_prunings && !f->pv_node && !f->in_check && quiet &&
+                      depth <= SEARCH.futility_max_depth && best > -EVAL_MATE_BOUND &&
+                      f->eval + SEARCH.futility_base + SEARCH.futility_margin * depth <= f->alpha;
         /* Late quiet actions are pruned near the leaves, except those that
          * give check (which only playing them shows).  The rest of the
          * list is quiet too, so after a few such looks the loop ends. */
         if (late && ++probes > SEARCH.lmp_probes) break;
         if (!push(w, m)) return 0;
         bool gives_check = line_in_check(&w->line);
-        if (late && !gives_check) {
+        if ((late || futile) && !gives_check) {
             line_pop(&w->line);
             continue;
         }
@@ -656,6 +664,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     bool tt_hit = tt_probe(&w->engine->tt, f.node->key, &hit);
     Move hash_move = tt_hit ? hit.move : move_none();
     if (tt_hit && table_settles(&f, &hit, &score)) return score;
+    /* Internal iterative reduction: a node the table knows nothing of has
+     * no move to try first, and is searched a ply shallower; a later visit
+     * finds its best move in the table. */
+    if (w->engine->evaluator->chess_prunings && !tt_hit && depth >= SEARCH.iir_min_depth) f.depth = --depth;
 
     f.in_check = line_in_check(&w->line);
     f.eval = f.in_check ? -EVAL_INFINITE : tt_hit ? hit.eval : evaluate(w);

@@ -36,6 +36,13 @@ static const struct SearchParams {
                                    time-travel actions kept: base + depth */
     int lmp_base;               /* quiet moves kept: base + depth squared */
     int lmp_probes;             /* late quiet moves tried for a check    */
+    /* Where the evaluator asks for them (Evaluator.chess_prunings): */
+    int futility_max_depth;     /* futility pruning up to here           */
+    int futility_base;          /* margin: base + per ply of depth       */
+    int futility_margin;
+    int lmr_history_divisor;    /* a reduction is one ply less (more) per
+                                   this much history for (against) a move */
+    int iir_min_depth;          /* internal iterative reduction from here */
     int qsearch_delta;          /* margin of delta pruning in quiescence */
     int history_max;
     int check_time_every;       /* nodes between two looks at the clock  */
@@ -58,6 +65,11 @@ static const struct SearchParams {
     .lmp_travel_base = 2,
     .lmp_base = 4,
     .lmp_probes = 32,
+    .futility_max_depth = 5,
+    .futility_base = 60,
+    .futility_margin = 90,
+    .lmr_history_divisor = 6000,
+    .iir_min_depth = 4,
     .qsearch_delta = 200,
     .history_max = 16384,
     .check_time_every = 256,

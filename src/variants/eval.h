@@ -108,6 +108,13 @@ typedef struct Evaluator {
      * the search takes more: search.c, outcome_score).  NULL: the game is
      * zero-sum. */
     int (*side_view)(const Line *l, Color side, bool *shared_loss);
+    /* Futility pruning, the history's say in late move reductions and
+     * internal iterative reductions (search.c): what chess engines use to
+     * search deeper in the same time, measured against Stockfish in chess
+     * (docs/engine.md).  Left false where the game was measured without
+     * them: their margins are chess's, and a time-travel action can change
+     * more than a chess move's value in one ply. */
+    bool chess_prunings;
 } Evaluator;
 
 /* The evaluator of a variant: the one its table names (Variant.evaluator);

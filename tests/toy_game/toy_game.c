@@ -131,7 +131,7 @@ static bool toy_coord(const Line *l, Move m, Text *out)
 
 static int toy_evaluate(const Line *l) { return chess_eval_board(line_board(l), NULL); }
 
-static const Evaluator EVAL_TOY = { "toy", toy_evaluate, NULL, NULL, true, 0, NULL };
+static const Evaluator EVAL_TOY = { "toy", toy_evaluate, NULL, NULL, true, 0, NULL, false };
 
 const Variant VARIANT_TOY = {
     .name = "toy",

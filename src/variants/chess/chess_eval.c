@@ -14,4 +14,4 @@ static bool chess_null_move_ok(const Line *l)
     return bb_count(board_kings(b, b->side)) == 1;
 }
 
-const Evaluator EVAL_CHESS = { "chess", chess_evaluate, chess_null_move_ok, NULL, true, 0, NULL };
+const Evaluator EVAL_CHESS = { "chess", chess_evaluate, chess_null_move_ok, NULL, true, 0, NULL, true };

@@ -79,5 +79,5 @@ static bool chessgi_null_move_ok(const Line *l)
     return one_king_to_move(l) && g->travellers[WHITE] == 0 && g->travellers[BLACK] == 0;
 }
 
-const Evaluator EVAL_CHESSGI_CLASSIC = { "chessgi-classic", chessgi_evaluate, one_king_to_move, NULL, true, 0, NULL };
-const Evaluator EVAL_CHESSGI = { "chessgi", chessgi_evaluate, chessgi_null_move_ok, NULL, true, 0, NULL };
+const Evaluator EVAL_CHESSGI_CLASSIC = { "chessgi-classic", chessgi_evaluate, one_king_to_move, NULL, true, 0, NULL, true };
+const Evaluator EVAL_CHESSGI = { "chessgi", chessgi_evaluate, chessgi_null_move_ok, NULL, true, 0, NULL, false };

@@ -71,4 +71,4 @@ static bool gifford_null_move_ok(const Line *l)
     return true;
 }
 
-const Evaluator EVAL_GIFFORD = { "gifford", gifford_evaluate, gifford_null_move_ok, NULL, true, 0, NULL };
+const Evaluator EVAL_GIFFORD = { "gifford", gifford_evaluate, gifford_null_move_ok, NULL, true, 0, NULL, false };

@@ -210,4 +210,4 @@ static bool travelers_early_end(const Line *l, Outcome *out)
  * traveling piece) where a pass would claim it could afford to wait.  The
  * null-move search would then prune lines on a bound the game cannot
  * give. */
-const Evaluator EVAL_TRAVELERS = { "travelers", travelers_evaluate, NULL, travelers_early_end, false, 0, NULL };
+const Evaluator EVAL_TRAVELERS = { "travelers", travelers_evaluate, NULL, travelers_early_end, false, 0, NULL, false };

@@ -413,8 +413,8 @@ enum { VANGOG_TRAVEL_PRUNING_DEPTH = 8 };
 /* The three modes: one evaluation, three names.  No mode ends the game
  * before the side to move runs out of actions, so there is no early_end. */
 const Evaluator EVAL_VANGOG = { "vangog", vangog_evaluate, vangog_null_move_ok, NULL, true,
-                                VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view };
+                                VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view, false };
 const Evaluator EVAL_VANGOG_PAST = { "vangog-past", vangog_evaluate, vangog_null_move_ok, NULL, true,
-                                     VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view };
+                                     VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view, false };
 const Evaluator EVAL_VANGOG_FUTURE = { "vangog-future", vangog_evaluate, vangog_null_move_ok, NULL, true,
-                                       VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view };
+                                       VANGOG_TRAVEL_PRUNING_DEPTH, vangog_side_view, false };
