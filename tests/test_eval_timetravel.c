@@ -231,18 +231,24 @@ static void test_vangog_each_own_obligation_costs(void **state)
     assert_true(first > second + 2000);
 }
 
-/* What side_view takes from `side` in a position given by its FEN, and
- * whether it sees a shared loss ahead there. */
-static int side_view_at(const char *fen, Color side, bool *shared)
+/* What side_view takes from `side` in a position of evaluator e's mode
+ * given by its FEN, and whether it sees a shared loss ahead there. */
+static int side_view_in(const Evaluator *e, const char *fen, Color side, bool *shared)
 {
     Game g;
-    game_start(&g, "vangog-past", fen);
+    game_start(&g, e->variant, fen);
     Line l;
     line_open(&l, &g, game_current(&g));
-    int v = EVAL_VANGOG_PAST.side_view(&l, side, shared);
+    int v = e->side_view(&l, side, shared);
     line_close(&l);
     game_free(&g);
     return v;
+}
+
+/* The same in mode vangog-past. */
+static int side_view_at(const char *fen, Color side, bool *shared)
+{
+    return side_view_in(&EVAL_VANGOG_PAST, fen, side, shared);
 }
 
 /* The same, -1 if it sees no shared loss ahead. */
@@ -272,6 +278,38 @@ static void test_vangog_shared_loss(void **state)
     assert_int_equal(shared_loss_at(both, WHITE), black_debt);
     assert_true(shared_loss_at(both, BLACK) > 3000);
     assert_true(shared_loss_at(black_twice, WHITE) > shared_loss_at(both, WHITE) + 1000);
+}
+
+/* A king that left capturing, its square now empty, can come back only
+ * onto a piece the opponent will never put there, and loses its side the
+ * game at the end as an open obligation does: with the opponent in debt,
+ * that is a loss both share, and the opponent's debts are worth nothing
+ * to the side (it saw itself at +13156 so in a game it lost).  A king
+ * whose square holds an enemy piece can come back, and is no debt. */
+static void test_vangog_stranded_king_shares_loss(void **state)
+{
+    (void)state;
+    const char *stranded = "3k4/8/8/8/8/8/8/8 w - - 0 5 - 1:qd8d4 - Kb1x";
+    const char *can_land = "3k4/8/8/8/8/8/8/1r6 w - - 0 5 - 1:qd8d4 - Kb1x";
+    bool shared = false;
+    int took = side_view_in(&EVAL_VANGOG, stranded, WHITE, &shared);
+    assert_true(shared);
+    /* Black's debt, as the evaluation credits White for it: all taken back. */
+    int black_debt = terms_at(&EVAL_VANGOG, stranded, NULL) -
+                     terms_at(&EVAL_VANGOG, "3k4/8/8/8/8/8/8/8 w - - 0 5 - - - Kb1x", NULL);
+    assert_true(black_debt > 3000);
+    assert_int_equal(took, black_debt);
+    /* Black sees the same loss ahead. */
+    side_view_in(&EVAL_VANGOG, stranded, BLACK, &shared);
+    assert_true(shared);
+    shared = true;
+    assert_int_equal(side_view_in(&EVAL_VANGOG, can_land, WHITE, &shared), 0);
+    assert_false(shared);
+    /* Without an obligation of Black's, White's stranded king alone is no
+     * shared loss. */
+    shared = true;
+    assert_int_equal(side_view_in(&EVAL_VANGOG, "3k4/8/8/8/8/8/8/8 w - - 0 5 - - - Kb1x", WHITE, &shared), 0);
+    assert_false(shared);
 }
 
 /* What side_view takes from `side` for a number of its own obligations
@@ -304,6 +342,48 @@ static void test_vangog_own_debts_in_full(void **state)
         extra = more;
     }
     assert_int_equal(own_debt_view(10, BLACK), 0);
+}
+
+/* White's score with Black owing `obligations` queens that arrived on the
+ * d-file (and the e-file past the sixth), each capturing when `capture`,
+ * on a board with Black's queen on d8, or none when `queen` is false. */
+static int their_debts_eval(int obligations, bool capture, bool queen)
+{
+    char fen[1024];
+    snprintf(fen, sizeof fen, "%sk3/8/8/8/8/8/8/3QK3 w - - 0 5 -", queen ? "3q" : "4");
+    for (int i = 0; i < obligations; i++)
+        snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%d:q%c8%c%d%s", i ? "," : " ", i + 1,
+                 i % 12 < 6 ? 'd' : 'e', i % 12 < 6 ? 'd' : 'e', 2 + i % 6, capture ? "x" : "");
+    return eval_at(&EVAL_VANGOG_PAST, fen, NULL);
+}
+
+/* Each further obligation of the opponent costs it a real price, also
+ * beyond debt_full: at 1/128 alone, an opponent owing two heavy
+ * obligations paid about forty centipawns for a third, and the engine,
+ * expecting a flood of arrivals from a player that repays, answered it
+ * with arrivals of its own and its king sent to the future.  The price
+ * stops after a few, so that a random mover's pile stays inside the
+ * clamp. */
+static void test_vangog_their_further_obligations_cost(void **state)
+{
+    (void)state;
+    /* Two queens that arrived capturing, which no queen or pawn of Black
+     * can repay, already fill debt_full: the third is a further arrival. */
+    int two = their_debts_eval(2, true, false), three = their_debts_eval(3, true, false);
+    if (three - two < 250) fail_msg("Black's third obligation costs it only %d (%d, then %d)", three - two, two, three);
+    /* Light obligations (queens ready on d8): every step up to the eighth
+     * (the fourth beyond debt_full) costs at least the fixed price. */
+    int before = their_debts_eval(0, false, true);
+    for (int n = 1; n <= 8; n++) {
+        int now = their_debts_eval(n, false, true);
+        if (now - before < 250) fail_msg("Black's obligation %d costs it only %d", n, now - before);
+        before = now;
+    }
+    /* Sixty heavy ones stay inside the clamp, with room for the board and
+     * White's own debts to count. */
+    int sixty = their_debts_eval(60, true, false);
+    if (sixty > EVAL_KNOWN_WIN - 1 - 3000) fail_msg("Black's sixty obligations come to %d", sixty);
+    assert_true(sixty > their_debts_eval(59, true, false));
 }
 
 /* An obligation that must capture waits for the opponent to put a piece
@@ -611,6 +691,8 @@ int main(void)
         cmocka_unit_test(test_vangog_steps_to_repay),
         cmocka_unit_test(test_vangog_shared_loss),
         cmocka_unit_test(test_vangog_own_debts_in_full),
+        cmocka_unit_test(test_vangog_their_further_obligations_cost),
+        cmocka_unit_test(test_vangog_stranded_king_shares_loss),
         cmocka_unit_test(test_vangog_king_away),
         cmocka_unit_test(test_vangog_traveller_landing),
         cmocka_unit_test(test_vangog_null_move),

@@ -60,6 +60,8 @@ typedef struct VanGogWeights {
     int traveller_awaits_enemy;  /* it left capturing, and no enemy piece stands on t now             */
     int debt_full;               /* a side's obligations count in full up to this much               */
     int debt_beyond_divisor;     /* and beyond it at 1/this, so that every one still counts          */
+    int debt_beyond_full;        /* plus this for each obligation that begins beyond debt_full        */
+    int debt_beyond_priced;      /* for at most this many of them, so the sum stays inside the clamp  */
     int landing[3][4];           /* [enum Capture needed][what t holds now: empty, enemy, own, king] */
 } VanGogWeights;
 
@@ -162,6 +164,20 @@ static const VanGogWeights VANGOG_WEIGHTS = {
      * forced into, count in full. */
     .debt_full = 9000,
     .debt_beyond_divisor = 128,
+    /* At 1/128 alone, a side already owing two heavy obligations (two
+     * queens that arrived capturing come to about 10,000) paid some forty
+     * centipawns for a third, so the search expected an opponent who
+     * repays (the greedy player arrives only while fewer than two are
+     * open) to keep checking by arrivals, and the engine defended against
+     * that imagined flood by arrivals of its own and by sending its king
+     * to the future.  Each obligation that begins beyond debt_full
+     * therefore costs a fixed few hundred more: a real price, well below
+     * the full debt a side's own obligations carry (side_view).  Only the
+     * first four beyond are priced so: a random mover's sixty obligations
+     * then come to 14,000 to 16,000 (with obligations_any), and the score
+     * stays some 3,000 inside the clamp, where the board still counts. */
+    .debt_beyond_full = 300,
+    .debt_beyond_priced = 4,
     .landing = {
         /* needs t empty:      empty, enemy, own, king.  An enemy piece on t
          * stays as long as the opponent likes (a pawn moved there to block
@@ -299,29 +315,36 @@ static int traveller_value(const VanGogWeights *w, const Board *b, const VanGogT
 /* ---- The evaluation ---------------------------------------------------- */
 
 /* A side's total debt, counted in full up to debt_full and at a fraction
- * beyond it. */
-static int compressed_debt(const VanGogWeights *w, int debt)
+ * beyond it, plus debt_beyond_full for each of the first
+ * debt_beyond_priced obligations that begin beyond it (`beyond` of them). */
+static int compressed_debt(const VanGogWeights *w, int debt, int beyond)
 {
     if (debt <= w->debt_full) return debt;
-    return w->debt_full + (debt - w->debt_full) / w->debt_beyond_divisor;
+    if (beyond > w->debt_beyond_priced) beyond = w->debt_beyond_priced;
+    return w->debt_full + (debt - w->debt_full) / w->debt_beyond_divisor + beyond * w->debt_beyond_full;
 }
 
 /* What each side's open obligations cost it (0: none open): `full`
  * counts every obligation in full, `compressed` beyond debt_full at a
- * fraction. */
+ * fraction and a fixed price.  An obligation begins beyond debt_full when
+ * the side's earlier ones (the list is in the order of the arrivals, a
+ * property of the state) already fill it: the one that crosses counts in
+ * full up to debt_full, and each later one is a further arrival. */
 static void debts_of(const VanGogWeights *w, const State *s, int full[2], int compressed[2])
 {
     const VanGogState *vs = vangog_cstate(s);
     const Obligation *ob = vangog_obligations(s);
-    int sum[2] = { 0, 0 };
+    int sum[2] = { 0, 0 }, beyond[2] = { 0, 0 };
     bool any[2] = { false, false };
     for (int i = 0; i < vs->obligations; i++) {
-        sum[ob[i].color] += obligation_debt(w, s, &ob[i]);
-        any[ob[i].color] = true;
+        int c = ob[i].color;
+        if (sum[c] >= w->debt_full) beyond[c]++;
+        sum[c] += obligation_debt(w, s, &ob[i]);
+        any[c] = true;
     }
     for (int c = WHITE; c <= BLACK; c++) {
         full[c] = any[c] ? w->obligations_any + sum[c] : 0;
-        compressed[c] = any[c] ? w->obligations_any + compressed_debt(w, sum[c]) : 0;
+        compressed[c] = any[c] ? w->obligations_any + compressed_debt(w, sum[c], beyond[c]) : 0;
     }
 }
 
@@ -374,6 +397,20 @@ static bool vangog_null_move_ok(const Line *l)
     return bb_count(board_kings(&s->board, s->board.side)) == 1;
 }
 
+/* Is traveller t a king that left capturing, and no enemy piece stands on
+ * its square now?  It may return only by capturing there, and the game's
+ * end judges the square the same way (vangog_vacancy_ok): only the
+ * opponent can put a piece there, and one who knows the rules never will.
+ * Such a king loses its side the game at the end as surely as an open
+ * obligation, which the board alone cannot show.  (In a game lost to the
+ * greedy player, the engine's king had left capturing and its square
+ * stood empty; counting only the opponent's debts, the engine scored
+ * itself at +13156 in a loss both sides shared.) */
+static bool king_stranded(const Board *b, const VanGogTraveller *t)
+{
+    return t->type == KING && t->capture == CAPTURE_ENEMY && holds(b, (Color)t->color, t->to) != CAPTURE_ENEMY;
+}
+
 /* The evaluation is symmetric; the side the engine plays sees two things
  * otherwise (eval.h, side_view).
  *
@@ -383,23 +420,34 @@ static bool vangog_null_move_ok(const Line *l)
  * were open, take material by arrivals for a few centipawns each, and
  * rain pieces from the future on a king until its opponent, left with
  * nothing but arrivals, was in debt too (the self-play ladder of
- * bench/match.sh ended most van Gog games so).
+ * bench/match.sh ended most van Gog games so).  Since full is never less
+ * than compressed (each obligation beyond debt_full costs at least
+ * obligation_open, more than debt_beyond_full), the fixed price beyond
+ * debt_full, though the symmetric evaluation charges it to both sides,
+ * reaches the search only as the price of the opponent's further arrivals.
  *
  * Both sides with an obligation open: if the game ended now, both would
  * lose it (`0-0`), and the other side's debts are worth nothing to a side
  * that has its own: it has lost either way unless it repays.  What the
  * evaluation credited it for them is taken back, so that the engine
  * neither drags the opponent into debt once in debt itself, nor answers
- * arrivals with arrivals, each side's debt cancelling the other's. */
+ * arrivals with arrivals, each side's debt cancelling the other's.  A
+ * stranded king traveller (king_stranded) is a debt here as an obligation
+ * is: a side whose king can only come back onto a piece the opponent will
+ * never put there has lost either way as well. */
 static int vangog_side_view(const Line *l, Color side, bool *shared_loss)
 {
     const State *s = line_state(l);
+    const VanGogState *vs = vangog_cstate(s);
     *shared_loss = false;
-    if (!vangog_rules(l)->from_future || !vangog_cstate(s)->obligations) return 0;
-    int full[2], debt[2];
-    debts_of(&VANGOG_WEIGHTS, s, full, debt);
+    int full[2] = { 0, 0 }, debt[2] = { 0, 0 };
+    if (vangog_rules(l)->from_future && vs->obligations) debts_of(&VANGOG_WEIGHTS, s, full, debt);
+    bool stranded[2] = { false, false };
+    const VanGogTraveller *tr = vangog_travellers(s);
+    for (int i = 0; i < vs->travellers; i++)
+        if (king_stranded(&s->board, &tr[i])) stranded[tr[i].color] = true;
     int loses = full[side] - debt[side];
-    *shared_loss = debt[WHITE] && debt[BLACK];
+    *shared_loss = (debt[WHITE] || stranded[WHITE]) && (debt[BLACK] || stranded[BLACK]);
     if (*shared_loss) loses += debt[!side];
     return loses;
 }
