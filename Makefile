@@ -22,6 +22,8 @@
 #                     bench-load for the README's longer one)
 #   make match        a few games of the engine against each opponent of
 #                     bench/match.sh (the full run: bench/match.sh, an hour)
+#   make tune-chess   fit the chess evaluation's weights to positions
+#                     Stockfish labelled (bench/tune-chess.sh, 15 minutes)
 #   make fuzz         run every libFuzzer harness for FUZZ_SECONDS (clang)
 #   make magics       search the slider magic numbers again
 #
@@ -112,7 +114,7 @@ FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run play web test test-unit check-layers test-web test-wasm test-postgres test-crash test-abuse bench-load fuzz-quick screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
+.PHONY: all run play web test test-unit check-layers test-web test-wasm test-postgres test-crash test-abuse bench-load tune-chess fuzz-quick screenshots perft-long bench match deps compiler clean magics fuzz fuzz-build
 
 all: $(BUILD)/ttchess $(BUILD)/libttchess.a web
 
@@ -268,6 +270,12 @@ $(BUILD)/bench/slow-sync.so: bench/slow-sync.c | compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -shared $< -ldl -o $@
 
+# The terms of the chess evaluation of a file of positions, for fitting
+# its weights (bench/tune-chess.sh).
+$(BUILD)/bench/tune-features: bench/tune-features.c $(BUILD)/libttchess.a | compiler
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< $(BUILD)/libttchess.a $(LDLIBS) -o $@
+
 # The match runner (bench/match.sh, docs/engine.md).
 $(BUILD)/bench/match: bench/match.c $(BUILD)/libttchess.a | compiler
 	@mkdir -p $(dir $@)
@@ -329,7 +337,7 @@ check-layers: $(BUILD)/ttchess $(WASM_SRC:src/%.c=$(BUILD)/obj/%.o)
 	@./scripts/check-rooms.py src
 	@./scripts/check-web-rooms.py web/src
 
-test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(BUILD)/tests/test-tournament $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
+test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(BUILD)/tests/test-tournament $(TOOL_BIN) $(BUILD)/ttchess $(BUILD)/bench/match $(BUILD)/bench/tune-features $(FUZZ_NAMES:%=$(BUILD)/fuzz/%) $(if $(filter yes,$(OOM_TEST)),$(BUILD)/tests/failmalloc.so)
 	@$(MAKE) --no-print-directory check-layers
 	@set -e; for t in $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(BUILD)/tests/test-tournament; do $$t; done
 	@TTCHESS=$(BUILD)/ttchess ./tests/cli-test.sh
@@ -339,7 +347,7 @@ test-unit: $(TEST_BIN) $(BUILD)/tests/test-store $(BUILD)/tests/test-glicko2 $(B
 	@TTCHESS=$(BUILD)/ttchess ./tests/tournament-test.sh
 	@TTCHESS=$(BUILD)/ttchess ./tests/mail-test.sh
 	@TTCHESS=$(BUILD)/ttchess RANDOM_GAME=$(BUILD)/tests/random-game ./tests/play-test.sh
-	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match ./tests/match-test.sh
+	@TTCHESS=$(BUILD)/ttchess MATCH=$(BUILD)/bench/match TUNE_FEATURES=$(BUILD)/bench/tune-features ./tests/match-test.sh
 	@./scripts/ensure-packages stockfish:/usr/games/stockfish
 	@./tests/chess960-match.py $(BUILD)/ttchess /usr/games/stockfish
 	@set -e; for mode in vangog vangog-past vangog-future; do \
@@ -400,6 +408,11 @@ bench:
 	TTCHESS=build-bench/ttchess LOAD=build-bench/bench/load ./bench/load.sh 5
 
 # The server under load for longer (the README's table: 20 s a row).
+# Fits the chess evaluation's weights to positions Stockfish labelled
+# (bench/tune-chess.sh, docs/engine.md "Tuning"): about 15 minutes.
+tune-chess:
+	./bench/tune-chess.sh
+
 bench-load:
 	@$(MAKE) --no-print-directory BUILD=build-bench OPT="-O3 -march=native" build-bench/ttchess build-bench/bench/load
 	@./scripts/ensure-packages $(PG_PACKAGES)

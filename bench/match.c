@@ -49,6 +49,9 @@ static const char USAGE[] =
     "  --options TEXT     the variant's options, as 'ttchess play' takes them\n"
     "  --games N          games to play (default 10); an opening is played twice,\n"
     "                     colours swapped\n"
+    "  --first-game K     starts at the match's game K (default 1): its opening\n"
+    "                     and colours are those game K of the whole match has,\n"
+    "                     so that parts of one match can run at once\n"
     "  --openings FILE    one opening a line: VARIANT|FEN or -|ACTIONS (VARIANT\n"
     "                     '*' for every variant); default: the start position\n"
     "  --movetime MS      each engine thinks MS milliseconds a move (default 100)\n"
@@ -62,6 +65,8 @@ static const char USAGE[] =
     "  --seed N           seed of the built-in players' choices (default 1)\n"
     "  --log FILE         writes each game: its result and its actions\n"
     "  --quiet            no line per game\n"
+    "  --merge            plays no game: reads the RESULT lines of parts of one\n"
+    "                     match from standard input and prints the match's\n"    "                     score, Elo and RESULT line, as if played at once\n"
     "  --choose N         plays no game: PLAYER1, a built-in player, chooses N times\n"
     "                     in the first opening's position; prints each action\n"
     "                     chosen with how often (a test of the players' rules)\n";
@@ -102,6 +107,7 @@ typedef struct Config {
     const Variant *variant;
     Options options;
     int games;
+    int first_game;           /* 0-based: --first-game less 1 */
     int movetime;
     int base_ms, inc_ms;      /* base_ms > 0: a clock */
     int max_plies;
@@ -617,6 +623,99 @@ static void format_elo(double elo, char *out, size_t size)
     else snprintf(out, size, "%+.0f", fabs(elo) < 0.5 ? 0.0 : elo);
 }
 
+/* What a match (or a part of it) came to. */
+typedef struct Tally {
+    char variant[64], names[2][128], tc[64];
+    int games, wins, losses, draws, both_lose;
+    int errors, errors_of[2], forfeits[2];
+} Tally;
+
+/* Prints the score, its Elo with an interval, and the RESULT line that
+ * bench/match.sh reads.  `per_player`: the protocol errors of each player
+ * are known (a merged match knows only their sum). */
+static void report(const Tally *t, bool per_player)
+{
+    int n = t->games;
+    double sum = t->wins + 0.5 * t->draws;
+    double mean = sum / n;
+    /* Wilson's interval of the score: unlike mean +- 1.96 standard errors
+     * it stays inside 0..1 and is not a single point when every game was
+     * won, which against a random player is the expected result. */
+    const double z = 1.96;
+    double centre = (mean + z * z / (2.0 * n)) / (1 + z * z / n);
+    double half = z * sqrt(mean * (1 - mean) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
+    char elo[32], lo[32], hi[32];
+    format_elo(elo_of(mean), elo, sizeof elo);
+    format_elo(elo_of(centre - half), lo, sizeof lo);
+    format_elo(elo_of(centre + half), hi, sizeof hi);
+    printf("%s vs %s, %s, %d games, %s: +%d -%d =%d%s, score %.1f%% (%.1f of %d)\n", t->names[0], t->names[1],
+           t->variant, n, t->tc, t->wins, t->losses, t->draws,
+           t->both_lose ? " (and some where both lost)" : "", 100.0 * mean, sum, n);
+    printf("Elo difference: %s (95%% interval %s to %s)\n", elo, lo, hi);
+    if (per_player)
+        printf("protocol errors: %s %d, %s %d; ", t->names[0], t->errors_of[0], t->names[1], t->errors_of[1]);
+    else printf("protocol errors: %d; ", t->errors);
+    printf("lost on time: %s %d, %s %d\n", t->names[0], t->forfeits[0], t->names[1], t->forfeits[1]);
+    printf("RESULT|%s|%s|%s|%s|%d|%d|%d|%d|%d|%.1f|%s|%s|%s|%d|%d|%d\n", t->variant, t->names[0], t->names[1],
+           t->tc, n, t->wins, t->losses, t->draws, t->both_lose, 100.0 * mean, elo, lo, hi, t->errors,
+           t->forfeits[0], t->forfeits[1]);
+}
+
+/* Copies the field of `line` that starts at *p, up to the next '|' or the
+ * line's end, into out; false if it does not fit. */
+static bool next_field(char **p, char *out, size_t size)
+{
+    size_t len = strcspn(*p, "|\n");
+    if (len >= size) return false;
+    memcpy(out, *p, len);
+    out[len] = '\0';
+    *p += len + ((*p)[len] == '|');
+    return true;
+}
+
+/* --merge: the parts of one match, each a RESULT line on standard input
+ * (other lines are passed over), as one match.  Parts of different
+ * matches (another game, players or time control) are refused. */
+static int merge_results(void)
+{
+    Tally sum = { .games = 0 };
+    char line[1024];
+    int parts = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        if (strncmp(line, "RESULT|", 7) != 0) continue;
+        char *p = line + 7, variant[64], names[2][128], tc[64], num[12][32];
+        bool ok = next_field(&p, variant, sizeof variant) && next_field(&p, names[0], sizeof names[0]) &&
+                  next_field(&p, names[1], sizeof names[1]) && next_field(&p, tc, sizeof tc);
+        for (int i = 0; ok && i < 12; i++) ok = next_field(&p, num[i], sizeof num[i]);
+        if (!ok) die("--merge: a RESULT line that is not one: %s", line);
+        if (parts == 0) {
+            snprintf(sum.variant, sizeof sum.variant, "%s", variant);
+            snprintf(sum.names[0], sizeof sum.names[0], "%s", names[0]);
+            snprintf(sum.names[1], sizeof sum.names[1], "%s", names[1]);
+            snprintf(sum.tc, sizeof sum.tc, "%s", tc);
+        } else if (strcmp(sum.variant, variant) || strcmp(sum.names[0], names[0]) || strcmp(sum.names[1], names[1]) ||
+                   strcmp(sum.tc, tc)) {
+            die("--merge: parts of different matches (%s %s-%s %s, then %s %s-%s %s)", sum.variant, sum.names[0],
+                sum.names[1], sum.tc, variant, names[0], names[1], tc);
+        }
+        /* Fields: games wins losses draws both-lost score elo low high
+         * errors, then each player's games lost on time; the score and
+         * the Elo are worked out again from the sums. */
+        sum.games += atoi(num[0]);
+        sum.wins += atoi(num[1]);
+        sum.losses += atoi(num[2]);
+        sum.draws += atoi(num[3]);
+        sum.both_lose += atoi(num[4]);
+        sum.errors += atoi(num[9]);
+        sum.forfeits[0] += atoi(num[10]);
+        sum.forfeits[1] += atoi(num[11]);
+        parts++;
+    }
+    if (parts == 0 || sum.games == 0) die("--merge: no RESULT line on standard input");
+    report(&sum, false);
+    return 0;
+}
+
 static Player make_player(const char *spec)
 {
     static const struct { const char *name; PlayerKind kind; } BUILTIN[] = {
@@ -715,6 +814,8 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--quiet")) {
             cfg.quiet = true;
+        } else if (!strcmp(a, "--merge")) {
+            return merge_results();
         } else if (a[0] == '-' && a[1] == '-' && !has_value) {
             die("%s needs a value (see --help)", a);
         } else if (!strcmp(a, "--variant")) {
@@ -724,6 +825,8 @@ int main(int argc, char **argv)
             variant_options = argv[++i];
         } else if (!strcmp(a, "--games")) {
             cfg.games = (int)number_arg("--games", argv[++i], 1, 1000000);
+        } else if (!strcmp(a, "--first-game")) {
+            cfg.first_game = (int)number_arg("--first-game", argv[++i], 1, 1000000) - 1;
         } else if (!strcmp(a, "--openings")) {
             openings = argv[++i];
         } else if (!strcmp(a, "--movetime")) {
@@ -801,63 +904,42 @@ int main(int argc, char **argv)
         if (names[i]) snprintf(players[i].name, sizeof players[i].name, "%s", names[i]);
         if (players[i].kind == PLAYER_UCI) start_engine(&players[i], &cfg);
     }
-    int wins = 0, losses = 0, draws = 0, both_lose = 0;
-    double sum = 0;
-    uint64_t rng = cfg.seed;
-    for (int g = 0; g < cfg.games; g++) {
+    Tally t = { .games = cfg.games };
+    for (int g = cfg.first_game; g < cfg.first_game + cfg.games; g++) {
         const Opening *o = &cfg.openings[(g / 2) % cfg.opening_count];
+        /* Each game's own sequence of the built-in players' choices, from
+         * the seed and the game's number: a part of a match played alone
+         * (--first-game) plays the games the whole match would. */
+        uint64_t rng = cfg.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)g + 1;
         bool first_white = g % 2 == 0;
         Player *white = first_white ? &players[0] : &players[1];
         Player *black = first_white ? &players[1] : &players[0];
         GameResult r = play_game(white, black, o, &cfg, &rng);
-        double points;
-        if (r.result == RESULT_DRAW) {
-            points = 0.5;
-            draws++;
-        } else if (r.result == RESULT_BOTH_LOSE) {
-            points = 0;
-            both_lose++;
-        } else if ((r.result == RESULT_WHITE_WINS) == first_white) {
-            points = 1;
-            wins++;
-        } else {
-            points = 0;
-            losses++;
-        }
-        sum += points;
+        if (r.result == RESULT_DRAW) t.draws++;
+        else if (r.result == RESULT_BOTH_LOSE) t.both_lose++;
+        else if ((r.result == RESULT_WHITE_WINS) == first_white) t.wins++;
+        else t.losses++;
         if (!cfg.quiet)
             printf("game %d: %s - %s  %s  %s\n", g + 1, white->name, black->name, result_string(r.result), text_str(&r.words));
         fflush(stdout);
         text_free(&r.words);
     }
     for (int i = 0; i < 2; i++) stop_engine(&players[i]);
-    int n = cfg.games;
-    double mean = sum / n;
-    /* Wilson's interval of the score: unlike mean +- 1.96 standard errors
-     * it stays inside 0..1 and is not a single point when every game was
-     * won, which against a random player is the expected result. */
-    const double z = 1.96;
-    double centre = (mean + z * z / (2.0 * n)) / (1 + z * z / n);
-    double half = z * sqrt(mean * (1 - mean) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
-    char elo[32], lo[32], hi[32];
-    format_elo(elo_of(mean), elo, sizeof elo);
-    format_elo(elo_of(centre - half), lo, sizeof lo);
-    format_elo(elo_of(centre + half), hi, sizeof hi);
     char tc[64];
     if (cfg.base_ms) snprintf(tc, sizeof tc, "%g+%g s", cfg.base_ms / 1000.0, cfg.inc_ms / 1000.0);
     else if (players[0].movetime != players[1].movetime)
         snprintf(tc, sizeof tc, "%d / %d ms a move", players[0].movetime, players[1].movetime);
     else snprintf(tc, sizeof tc, "%d ms a move", cfg.movetime);
-    printf("%s vs %s, %s, %d games, %s: +%d -%d =%d%s, score %.1f%% (%.1f of %d)\n", players[0].name, players[1].name,
-           cfg.variant->name, n, tc, wins, losses, draws, both_lose ? " (and some where both lost)" : "",
-           100.0 * mean, sum, n);
-    printf("Elo difference: %s (95%% interval %s to %s)\n", elo, lo, hi);
-    printf("protocol errors: %s %d, %s %d; lost on time: %s %d, %s %d\n", players[0].name, players[0].errors,
-           players[1].name, players[1].errors, players[0].name, players[0].forfeits, players[1].name,
-           players[1].forfeits);
-    printf("RESULT|%s|%s|%s|%s|%d|%d|%d|%d|%d|%.1f|%s|%s|%s|%d|%d|%d\n", cfg.variant->name, players[0].name,
-           players[1].name, tc, n, wins, losses, draws, both_lose, 100.0 * mean, elo, lo, hi,
-           players[0].errors + players[1].errors, players[0].forfeits, players[1].forfeits);
+    snprintf(t.variant, sizeof t.variant, "%s", cfg.variant->name);
+    snprintf(t.names[0], sizeof t.names[0], "%s", players[0].name);
+    snprintf(t.names[1], sizeof t.names[1], "%s", players[1].name);
+    snprintf(t.tc, sizeof t.tc, "%s", tc);
+    t.errors = players[0].errors + players[1].errors;
+    t.errors_of[0] = players[0].errors;
+    t.errors_of[1] = players[1].errors;
+    t.forfeits[0] = players[0].forfeits;
+    t.forfeits[1] = players[1].forfeits;
+    report(&t, true);
     if (cfg.log) fclose(cfg.log);
     for (int i = 0; i < cfg.opening_count; i++) {
         free(cfg.openings[i].fen);

@@ -26,12 +26,20 @@
 #            --ladder-games N  --max-plies N (200)  --jobs K
 #            --variants "v1 v2"  --only "baseline repay ladder reference"
 #            --elos "1600 2000 2200"  --skills "5 8 10"  (the reference levels)
+#            --shards K  each match played as K parts at once (bench/match
+#                        --first-game), merged into one row (--merge): a
+#                        machine with more cores than matches
+#            --no-build  plays the programs already in the build folder
+#                        (a machine without the compiler or the libraries)
+#            STOCKFISH=PATH, FAIRY_STOCKFISH=PATH: the reference engines
+#            (default: Debian's, installed when missing)
 # A game still going after --max-plies actions ends as an agreed draw, to
 # which the variant's rules apply (van Gog: unmet obligations lose).
 set -u
 cd "$(dirname "$0")/.."
 
 games=100 ref_games=40 slow_games=20 repay_games=40 ladder_games=40 max_plies=200 jobs=$(nproc) short=no
+shards=1 build_first=yes
 parts="baseline repay ladder reference"
 # Issue 28's targets are 2200 and Skill 8; the levels beside them show
 # where the engine stands when it misses one.
@@ -48,6 +56,8 @@ while [ $# -gt 0 ]; do
     --only) parts=$2; shift ;;
     --max-plies) max_plies=$2; shift ;;
     --jobs) jobs=$2; shift ;;
+    --shards) shards=$2; shift ;;
+    --no-build) build_first=no ;;
     --variants) variants=$2; shift ;;
     --elos) ref_elos=$2; shift ;;
     --skills) ref_skills=$2; shift ;;
@@ -63,10 +73,16 @@ for part in $parts; do
 done
 has_part() { case " $parts " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
-./scripts/ensure-packages stockfish:/usr/games/stockfish fairy-stockfish:/usr/games/fairy-stockfish >&2 || exit 2
+case $shards in ''|*[!0-9]*|0) echo "match.sh: --shards takes a number of parts, 1 or more, not '$shards'" >&2; exit 2 ;; esac
+STOCKFISH=${STOCKFISH:-/usr/games/stockfish} FAIRY_STOCKFISH=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
+if [ "$STOCKFISH" = /usr/games/stockfish ] || [ "$FAIRY_STOCKFISH" = /usr/games/fairy-stockfish ]; then
+    ./scripts/ensure-packages stockfish:/usr/games/stockfish fairy-stockfish:/usr/games/fairy-stockfish >&2 || exit 2
+fi
 # BUILD=DIR builds and plays the programs of another build folder.
 build=${BUILD:-build}
-make -s BUILD="$build" "$build/ttchess" "$build/bench/match" || exit 2
+if [ $build_first = yes ]; then
+    make -s BUILD="$build" "$build/ttchess" "$build/bench/match" || exit 2
+fi
 
 out=$build/match
 mkdir -p "$out"
@@ -101,32 +117,62 @@ common="--openings|bench/openings.txt|--name1|ttchess|--max-plies|$max_plies"
         case " $variants " in *" chessgi-classic "*) skills=$ref_skills ;; esac
     fi
     for elo in $elos; do
-        echo "chess-stockfish-$elo|--variant|chess|--games|$ref_games|--tc|10+0.1|$common|--name2|Stockfish Elo $elo|--option2|UCI_LimitStrength=true|--option2|UCI_Elo=$elo|uci:/usr/games/stockfish"
+        echo "chess-stockfish-$elo|--variant|chess|--games|$ref_games|--tc|10+0.1|$common|--name2|Stockfish Elo $elo|--option2|UCI_LimitStrength=true|--option2|UCI_Elo=$elo|uci:$STOCKFISH"
     done
     for skill in $skills; do
-        echo "chessgi-fairy-$skill|--variant|chessgi-classic|--games|$ref_games|--tc|10+0.1|$common|--name2|Fairy-Stockfish chessgi Skill $skill|--option2|UCI_Variant=chessgi|--option2|Skill Level=$skill|uci:/usr/games/fairy-stockfish"
+        echo "chessgi-fairy-$skill|--variant|chessgi-classic|--games|$ref_games|--tc|10+0.1|$common|--name2|Fairy-Stockfish chessgi Skill $skill|--option2|UCI_Variant=chessgi|--option2|Skill Level=$skill|uci:$FAIRY_STOCKFISH"
     done
 } >"$out/plan"
 while IFS= read -r line; do
     name=${line%%|*}
-    rm -f "$out/$name.result" "$out/$name.log" "$out/$name.out"
+    rm -f "$out/$name.result" "$out/$name.log" "$out/$name.out" "$out/$name".part*
 done <"$out/plan"
+
+# The parts to play: each match whole, or with --shards its games in K
+# runs of bench/match (--first-game), each a line NAME|PART|ARGS...
+while IFS= read -r line; do
+    name=${line%%|*} rest=${line#*|}
+    if [ "$shards" -eq 1 ]; then echo "$name|whole|$rest"; continue; fi
+    n=$(echo "$rest" | sed -n 's/.*--games|\([0-9]*\).*/\1/p')
+    first=1
+    for k in $(seq 1 "$shards"); do
+        size=$(((n * k) / shards - (n * (k - 1)) / shards))
+        [ "$size" -gt 0 ] || continue
+        echo "$name|part$k|$(echo "$rest" | sed "s/--games|$n|/--games|$size|--first-game|$first|/")"
+        first=$((first + size))
+    done
+done <"$out/plan" >"$out/parts"
 
 run_one() {
     local -a args
     IFS='|' read -ra args <<<"$1"
-    local name=${args[0]} opponent=${args[-1]}
-    "$build/bench/match" "${args[@]:1:${#args[@]}-2}" --quiet --log "$out/$name.log" "$ENGINE" "$opponent" \
-        >"$out/$name.out" 2>&1
-    grep '^RESULT|' "$out/$name.out" >"$out/$name.result" || { echo "match $name failed:" >&2; cat "$out/$name.out" >&2; }
-    tail -n 4 "$out/$name.out" | head -n 1 >&2
+    local name=${args[0]} part=${args[1]} opponent=${args[-1]} file
+    file=$out/$name
+    [ "$part" = whole ] || file=$out/$name.$part
+    "$build/bench/match" "${args[@]:2:${#args[@]}-3}" --quiet --log "$file.log" "$ENGINE" "$opponent" \
+        >"$file.out" 2>&1
+    grep '^RESULT|' "$file.out" >"$file.result" || { echo "match $name ($part) failed:" >&2; cat "$file.out" >&2; }
+    [ "$part" = whole ] && tail -n 4 "$file.out" | head -n 1 >&2
 }
 export -f run_one
 export out ENGINE build
 
 start=$(date +%s)
-tr '\n' '\0' <"$out/plan" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$1"' _ {}
+tr '\n' '\0' <"$out/parts" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$1"' _ {}
 seconds=$(($(date +%s) - start))
+# The parts of each match, merged: one row, one log in the games' order.
+if [ "$shards" -gt 1 ]; then
+    while IFS= read -r line; do
+        name=${line%%|*}
+        ls "$out/$name".part*.result >/dev/null 2>&1 || continue
+        parts_in_order=$(ls "$out/$name".part*.result | sed 's/.*\.part\([0-9]*\)\.result$/\1/' | sort -n)
+        for k in $parts_in_order; do cat "$out/$name.part$k.log"; done >"$out/$name.log"
+        for k in $parts_in_order; do cat "$out/$name.part$k.result"; done | "$build/bench/match" --merge >"$out/$name.out" 2>&1
+        grep '^RESULT|' "$out/$name.out" >"$out/$name.result" || { echo "match $name: its parts did not merge:" >&2; cat "$out/$name.out" >&2; }
+        head -n 1 "$out/$name.out" >&2
+        rm -f "$out/$name".part*
+    done <"$out/plan"
+fi
 
 # The table: every match of the full plan that has a result, in the
 # plan's order (variants, then the reference engines), with its target:
@@ -162,7 +208,7 @@ machine=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | he
     echo "Machine: $(nproc) cores, ${machine:-an unknown CPU}; $(date -u +%Y-%m-%d)."
 } >"$out/results.md"
 cat "$out/results.md"
-echo "($(wc -l <"$out/plan") matches in ${seconds} s, $jobs at a time; games in $out/*.log)"
+echo "($(wc -l <"$out/plan") matches in ${seconds} s, $jobs games at a time$([ "$shards" -gt 1 ] && echo ", each match in $shards parts"); games in $out/*.log)"
 if ls "$out"/*.result >/dev/null 2>&1 && ! awk -F'|' '$15 != 0 { bad = 1 } END { exit bad }' "$out"/*.result; then
     echo "match.sh: some engine answered with a protocol error (see $out/*.log)" >&2
     exit 1

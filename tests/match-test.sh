@@ -7,7 +7,8 @@
 # without a protocol error and beats the random mover, and bad command
 # lines are refused with one "match:" line and status 2.
 #
-# Usage: TTCHESS=build/ttchess MATCH=build/bench/match tests/match-test.sh
+# Usage: TTCHESS=build/ttchess MATCH=build/bench/match TUNE_FEATURES=build/bench/tune-features
+#        tests/match-test.sh
 set -u
 TTCHESS=${TTCHESS:-build/ttchess}
 MATCH=${MATCH:-build/bench/match}
@@ -87,6 +88,56 @@ if timeout 120 "$MATCH" --variant chess --games 2 --movetime 20 --quiet "uci:$TT
     passed=$((passed + 1))
 else
     fail "the engine against random over UCI"
+fi
+
+# A match in parts (--first-game) plays the games the whole match plays,
+# the built-in players' choices included, and --merge adds the parts up to
+# the whole match's RESULT line; parts of different matches are refused.
+whole_ok=no
+if timeout 120 "$MATCH" --variant chess --games 4 --max-plies 60 --openings bench/openings.txt --quiet \
+    --log "$tmp/whole.log" greedy random >"$tmp/whole" 2>"$tmp/err" &&
+    timeout 120 "$MATCH" --variant chess --games 2 --max-plies 60 --openings bench/openings.txt --quiet \
+        --log "$tmp/part1.log" greedy random >"$tmp/part1" 2>"$tmp/err" &&
+    timeout 120 "$MATCH" --variant chess --games 2 --first-game 3 --max-plies 60 --openings bench/openings.txt \
+        --quiet --log "$tmp/part2.log" greedy random >"$tmp/part2" 2>"$tmp/err"; then
+    whole_ok=yes
+fi
+if [ $whole_ok = yes ] && cat "$tmp/part1.log" "$tmp/part2.log" | cmp -s - "$tmp/whole.log"; then
+    passed=$((passed + 1))
+else
+    fail "a match in two parts plays the games of the whole match"
+fi
+if [ $whole_ok = yes ] && cat "$tmp/part1" "$tmp/part2" | "$MATCH" --merge >"$tmp/out" 2>"$tmp/err" &&
+    [ "$(grep '^RESULT|' "$tmp/out")" = "$(grep '^RESULT|' "$tmp/whole")" ]; then
+    passed=$((passed + 1))
+else
+    fail "--merge of the two parts gives the whole match's RESULT line"
+fi
+sed 's/^RESULT|chess|/RESULT|gifford|/' "$tmp/part2" >"$tmp/other"
+cat "$tmp/part1" "$tmp/other" >"$tmp/mixed"
+for input in "$tmp/mixed" /dev/null; do
+    "$MATCH" --merge <"$input" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^match: --merge' "$tmp/err"; then
+        passed=$((passed + 1))
+    else
+        fail "--merge refuses $input (status $rc)"
+    fi
+done
+
+# The terms of the chess evaluation for tuning (bench/tune-features.c):
+# in the start position every term is the same for both sides but the
+# tempo (weight 30), +1 with White to move, -1 with Black; a line that is
+# not FEN;score is reported with its number and skipped.
+TUNE_FEATURES=${TUNE_FEATURES:-build/bench/tune-features}
+printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;15' 'no position;3' \
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1;-7' |
+    "$TUNE_FEATURES" >"$tmp/out" 2>"$tmp/err"
+if [ "$(cat "$tmp/out")" = "$(printf '15 24 30:1\n-7 24 30:-1')" ] && grep -q 'line 2 is not FEN;score' "$tmp/err" &&
+    grep -q '2 positions, 1 skipped' "$tmp/err"; then
+    passed=$((passed + 1))
+else
+    fail "tune-features: the start position's terms"
 fi
 
 # Bad command lines.

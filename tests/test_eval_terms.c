@@ -34,6 +34,13 @@ static const Evaluator *evaluator_of(const char *variant)
     return e;
 }
 
+/* The weights of the board's evaluation in a game: chess has its own,
+ * fitted (chess_weights.c); every other game the shared ones. */
+static const ChessWeights *board_weights(const char *variant)
+{
+    return strcmp(variant, "chess") == 0 ? &CHESS_TUNED_WEIGHTS : &CHESS_WEIGHTS;
+}
+
 /* The evaluation of a position, for its side to move; with `board_only`
  * less the chess evaluation of its board. */
 static int evaluate_fen(const char *variant, const char *fen, bool board_only)
@@ -45,7 +52,7 @@ static int evaluate_fen(const char *variant, const char *fen, bool board_only)
     line_open(&l, &g, game_current(&g));
     int v = e->evaluate(&l);
     line_close(&l);
-    if (board_only) v -= chess_eval_board(game_board(&g), NULL);
+    if (board_only) v -= chess_eval_board(game_board(&g), board_weights(variant));
     game_free(&g);
     return v;
 }
@@ -222,6 +229,79 @@ static void test_chess_king_safety(void **state)
      * the second rank attacks White's king zone. */
     assert_true(white_term("k7/8/8/8/8/8/r7/6K1", "6k1/R7/8/8/8/8/8/K7", zero_king_attack) < 0);
     assert_int_equal(white_term("k7/r7/8/8/8/8/8/6K1", "6k1/8/8/8/8/8/R7/K7", zero_king_attack), 0);
+}
+
+/* How many times the side to move's terms hold the one weight `set` sets
+ * to 1 less the other side's, every other weight 0 (piece-square values
+ * too): the count bench/tune-features reads for fitting. */
+static int count_of(const char *fen, void (*set)(ChessWeights *w))
+{
+    Board b;
+    parse_ok(&b, fen);
+    ChessWeights w;
+    memset(&w, 0, sizeof w);
+    w.square_tables = true;
+    set(&w);
+    return chess_eval_board(&b, &w);
+}
+
+static void set_open_file(ChessWeights *w) { w->king_open_file = (Taper){ 1, 1 }; }
+static void set_storm_3(ChessWeights *w) { w->pawn_storm[3] = (Taper){ 1, 1 }; }
+static void set_storm_4(ChessWeights *w) { w->pawn_storm[4] = (Taper){ 1, 1 }; }
+static void set_attackers_2(ChessWeights *w) { w->king_attackers[2] = (Taper){ 1, 1 }; }
+static void set_attackers_1(ChessWeights *w) { w->king_attackers[1] = (Taper){ 1, 1 }; }
+static void set_pawn_threat(ChessWeights *w) { w->pawn_threat = (Taper){ 1, 1 }; }
+static void set_knight_f3(ChessWeights *w) { w->square[KNIGHT][21] = (Taper){ 1, 1 }; }
+
+/* The king-safety terms of the fitted chess weights count what they say
+ * (0 in CHESS_WEIGHTS, which the other games use). */
+static void test_chess_king_terms_count(void **state)
+{
+    (void)state;
+    /* Files f, g, h beside White's king on g1 hold no White pawn: 3 open;
+     * Black's king on g8 has its three pawns: none. */
+    assert_int_equal(count_of("6k1/5ppp/8/8/8/8/8/6K1 w - - 0 1", set_open_file), 3);
+    assert_int_equal(count_of("6k1/5ppp/8/8/8/8/6P1/6K1 w - - 0 1", set_open_file), 2);
+    assert_int_equal(count_of("6k1/5ppp/8/8/8/8/6P1/6K1 b - - 0 1", set_open_file), -2);
+    /* A black pawn on g4 is three ranks ahead of the king on g1, on h5
+     * four; one on a4 is not coming at it. */
+    assert_int_equal(count_of("k7/8/8/8/6p1/8/8/6K1 w - - 0 1", set_storm_3), 1);
+    assert_int_equal(count_of("k7/8/8/7p/p7/8/8/6K1 w - - 0 1", set_storm_4), 1);
+    assert_int_equal(count_of("k7/8/8/7p/p7/8/8/6K1 w - - 0 1", set_storm_3), 0);
+    /* White's queen and rook both attack the squares around Black's king
+     * on g8 (the rook on the seventh rank, the queen on the g-file): two
+     * attackers; the knight on a1 does not. */
+    assert_int_equal(count_of("6k1/R7/8/8/8/8/8/N2K2Q1 w - - 0 1", set_attackers_2), 1);
+    assert_int_equal(count_of("6k1/R7/8/8/8/8/8/N2K2Q1 w - - 0 1", set_attackers_1), 0);
+    assert_int_equal(count_of("6k1/R7/8/8/8/8/8/N2K4 w - - 0 1", set_attackers_1), 1);
+    /* A knight on d4 that the pawn on e5 attacks, for White: -1 when a
+     * white piece is attacked, counted for the side it belongs to. */
+    assert_int_equal(count_of("k7/8/8/4p3/3N4/8/8/K7 w - - 0 1", set_pawn_threat), 1);
+    assert_int_equal(count_of("k7/8/8/4p3/3N4/8/8/K7 b - - 0 1", set_pawn_threat), -1);
+    assert_int_equal(count_of("k7/8/8/4p3/2N5/8/8/K7 w - - 0 1", set_pawn_threat), 0);
+    /* A square's value is a white piece's on it and a black piece's on
+     * its mirror: f3 for White, f6 for Black. */
+    assert_int_equal(count_of("k7/8/8/8/8/5N2/8/K7 w - - 0 1", set_knight_f3), 1);
+    assert_int_equal(count_of("k7/8/5n2/8/8/8/8/K7 w - - 0 1", set_knight_f3), -1);
+}
+
+/* Chess's fitted weights keep the order of the pieces and of passed pawns
+ * nearing promotion, in either phase: a fit that learned otherwise was
+ * fed too few positions. */
+static void test_chess_tuned_weights_ordered(void **state)
+{
+    (void)state;
+    const ChessWeights *w = &CHESS_TUNED_WEIGHTS;
+    assert_true(w->square_tables);
+    assert_true(w->material[PAWN].mg > 0 && w->material[PAWN].eg > 0);
+    assert_true(w->material[KNIGHT].mg > w->material[PAWN].mg && w->material[KNIGHT].eg > w->material[PAWN].eg);
+    assert_true(w->material[ROOK].mg > w->material[BISHOP].mg && w->material[ROOK].eg > w->material[BISHOP].eg);
+    assert_true(w->material[QUEEN].mg > w->material[ROOK].mg && w->material[QUEEN].eg > w->material[ROOK].eg);
+    assert_true(w->passed_pawn[6].eg > w->passed_pawn[5].eg && w->passed_pawn[5].eg > w->passed_pawn[4].eg);
+    /* The other games' shared weights hold none of the chess-only terms. */
+    assert_false(CHESS_WEIGHTS.square_tables);
+    assert_int_equal(CHESS_WEIGHTS.king_open_file.mg, 0);
+    assert_int_equal(CHESS_WEIGHTS.pawn_threat.eg, 0);
 }
 
 static void test_chess_tempo(void **state)
@@ -435,6 +515,8 @@ int main(void)
         cmocka_unit_test(test_chess_pawn_weaknesses),
         cmocka_unit_test(test_chess_pieces),
         cmocka_unit_test(test_chess_king_safety),
+        cmocka_unit_test(test_chess_king_terms_count),
+        cmocka_unit_test(test_chess_tuned_weights_ordered),
         cmocka_unit_test(test_chess_tempo),
         cmocka_unit_test(test_gifford_transit_counts),
         cmocka_unit_test(test_gifford_sooner_counts_more),

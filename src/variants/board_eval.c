@@ -97,17 +97,29 @@ static void evaluate_pawns(const Board *b, Color c, const ChessWeights *w, Taper
     }
 }
 
+/* The squares around every king of colour c. */
+static Bitboard king_zone(const Board *b, Color c)
+{
+    Bitboard zone = 0, kings = board_kings(b, c);
+    while (kings) zone |= king_attacks(bb_pop(&kings));
+    return zone;
+}
+
 static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Taper *score, Bitboard *attacks)
 {
     Bitboard occ = board_occupied(b), own = b->by_color[c];
     Bitboard enemy_pawn_attacks = 0, ep = board_pieces(b, (Color)!c, PAWN);
     while (ep) enemy_pawn_attacks |= pawn_attacks((Color)!c, bb_pop(&ep));
+    Bitboard enemy_zone = king_zone(b, (Color)!c);
+    int attackers = 0;
     for (PieceType t = KNIGHT; t <= QUEEN; t++) {
         Bitboard pieces = board_pieces(b, c, t);
         while (pieces) {
             Square s = bb_pop(&pieces);
             Bitboard a = piece_attacks(t, s, occ);
             *attacks |= a;
+            if (a & enemy_zone) attackers++;
+            if (enemy_pawn_attacks & BB(s)) add(score, w->pawn_threat, 1);
             /* Mobility counts the squares a piece could go to that no enemy pawn guards. */
             add(score, w->mobility[t], bb_count(a & ~own & ~enemy_pawn_attacks) - 3);
             if (t == ROOK) {
@@ -122,19 +134,28 @@ static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Tape
     Bitboard kings = board_kings(b, c);
     while (kings) *attacks |= king_attacks(bb_pop(&kings));
     if (bb_many(board_pieces(b, c, BISHOP))) add(score, w->bishop_pair, 1);
+    add(score, w->king_attackers[attackers < 7 ? attackers : 7], 1);
 }
 
-/* Every king of colour c: the pawns in front of it and the enemy's attacks
- * on the squares around it. */
+/* Every king of colour c: the pawns in front of it, the files beside it
+ * with none of its own pawns (open to the enemy's rooks), the enemy pawns
+ * coming at it (a storm: nearer is worse), and the enemy's attacks on the
+ * squares around it. */
 static void evaluate_kings(const Board *b, Color c, Bitboard enemy_attacks, const ChessWeights *w, Taper *score)
 {
     Bitboard kings = board_kings(b, c), pawns = board_pieces(b, c, PAWN);
+    Bitboard enemy_pawns = board_pieces(b, (Color)!c, PAWN);
     while (kings) {
         Square k = bb_pop(&kings);
         Bitboard zone = king_attacks(k);
         Bitboard shield = zone & front_span(c, k) & pawns;
         add(score, w->king_shield, bb_count(shield));
         add(score, w->king_attack, bb_count(zone & enemy_attacks));
+        int f = square_file(k);
+        for (int g = f > 0 ? f - 1 : 0; g <= f + 1 && g < 8; g++)
+            if (!(file_of(g) & pawns)) add(score, w->king_open_file, 1);
+        Bitboard storm = front_span(c, k) & enemy_pawns;
+        while (storm) add(score, w->pawn_storm[abs(square_rank(bb_pop(&storm)) - square_rank(k))], 1);
     }
 }
 
@@ -154,17 +175,16 @@ int eval_due_value(PieceType t, const DueValue *d, int moves_away)
     return eval_piece_value(t) * percent / 100;
 }
 
-int chess_eval_board(const Board *b, const ChessWeights *w)
+Taper chess_eval_terms(const Board *b, const ChessWeights *w, int *phase)
 {
-    if (!w) w = &CHESS_WEIGHTS;
     Taper side[2] = { { 0, 0 }, { 0, 0 } };
     for (Color c = WHITE; c <= BLACK; c++) {
         for (PieceType t = PAWN; t <= KING; t++) {
             Bitboard pieces = board_pieces(b, c, t);
             add(&side[c], w->material[t], bb_count(pieces));
             while (pieces) {
-                Square s = bb_pop(&pieces);
-                add(&side[c], square_value(t, c == WHITE ? s : (Square)(s ^ 56)), 1);
+                Square s = bb_pop(&pieces), white_s = c == WHITE ? s : (Square)(s ^ 56);
+                add(&side[c], w->square_tables ? w->square[t][white_s] : square_value(t, white_s), 1);
             }
         }
         evaluate_pawns(b, c, w, &side[c]);
@@ -173,7 +193,14 @@ int chess_eval_board(const Board *b, const ChessWeights *w)
     for (Color c = WHITE; c <= BLACK; c++) evaluate_pieces(b, c, w, &side[c], &attacks[c]);
     for (Color c = WHITE; c <= BLACK; c++) evaluate_kings(b, c, attacks[!c], w, &side[c]);
     add(&side[b->side], w->tempo, 1);
-    Taper diff = { side[WHITE].mg - side[BLACK].mg, side[WHITE].eg - side[BLACK].eg };
-    int score = taper_blend(diff, eval_phase(b));
+    *phase = eval_phase(b);
+    return (Taper){ side[WHITE].mg - side[BLACK].mg, side[WHITE].eg - side[BLACK].eg };
+}
+
+int chess_eval_board(const Board *b, const ChessWeights *w)
+{
+    int phase;
+    Taper diff = chess_eval_terms(b, w ? w : &CHESS_WEIGHTS, &phase);
+    int score = taper_blend(diff, phase);
     return b->side == WHITE ? score : -score;
 }

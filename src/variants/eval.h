@@ -51,9 +51,27 @@ typedef struct ChessWeights {
     Taper king_shield;              /* per own pawn in front of a king                   */
     Taper king_attack;              /* per enemy attack on the squares around a king     */
     Taper tempo;                    /* for the side to move                              */
+    /* King safety beyond the shield and the attacked squares; 0 in
+     * CHESS_WEIGHTS, tuned in chess (docs/engine.md, "Tuning"). */
+    Taper king_open_file;           /* per file at or beside a king with no own pawn     */
+    Taper pawn_storm[8];            /* per enemy pawn ahead of a king, by ranks between  */
+    Taper king_attackers[8];        /* by how many pieces of a side attack the squares
+                                       around the other side's kings (7: 7 or more)      */
+    Taper pawn_threat;              /* per piece (not pawn) an enemy pawn attacks        */
+    /* Piece-square values of a white piece (Black's mirrored), used where
+     * square_tables is set; otherwise the rules of board_eval.c's
+     * square_value.  Last of the Tapers: the tuner (bench/tune-features.c)
+     * reads every weight as one array of them, up to square_tables. */
+    Taper square[KING + 1][64];
+    bool square_tables;
 } ChessWeights;
 
 extern const ChessWeights CHESS_WEIGHTS;
+
+/* The weights fitted to chess positions (chess/chess_weights.c, written
+ * by bench/tune-chess.sh), used by chess alone; the other games keep
+ * CHESS_WEIGHTS. */
+extern const ChessWeights CHESS_TUNED_WEIGHTS;
 
 /* The chess evaluation of the board alone, for the side to move, in
  * centipawns: material, piece-square tables (tapered), mobility, pawn
@@ -61,6 +79,11 @@ extern const ChessWeights CHESS_WEIGHTS;
  * nothing as material (the games that can lose all their kings value
  * them themselves).  `w` NULL: CHESS_WEIGHTS. */
 int chess_eval_board(const Board *b, const ChessWeights *w);
+
+/* The same before the middle and end game are blended: White's terms
+ * less Black's, with the board's phase in *phase.  Linear in the weights,
+ * which is what lets bench/tune-features.c read each term's count. */
+Taper chess_eval_terms(const Board *b, const ChessWeights *w, int *phase);
 
 /* The material value of a piece type (middle game), for move ordering and
  * for games that value pieces off the board (pockets, travellers). */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  * Standard chess: what its files share (chess.c the rules and notation,
- * chess_fen.c the FEN, chess_eval.c the evaluation). */
+ * chess_fen.c the FEN, chess_eval.c the evaluation, chess_weights.c
+ * its weights). */
 #ifndef TTCHESS_CHESS_H
 #define TTCHESS_CHESS_H
 

@@ -4,7 +4,7 @@
 #include "chess.h"
 #include "eval.h"
 
-static int chess_evaluate(const Line *l) { return chess_eval_board(line_board(l), NULL); }
+static int chess_evaluate(const Line *l) { return chess_eval_board(line_board(l), &CHESS_TUNED_WEIGHTS); }
 
 /* Passing is sound in chess away from zugzwang; the search also asks for
  * pieces besides pawns.  One king a side, as chess has. */
