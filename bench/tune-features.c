@@ -49,8 +49,7 @@ int main(int argc, char **argv)
             continue;
         }
         text_free(&err);
-        int phase;
-        chess_eval_terms(&b, &one, &phase);
+        int phase = eval_phase(&b);
         printf("%d %d", score, phase);
         for (int i = 0; i < WEIGHTS; i++) {
             w[i].mg = 1;
