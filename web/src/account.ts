@@ -145,8 +145,11 @@ export function showAccount(root: HTMLElement, me: string): Page {
       const t = await api.createToken(label);
       if (!alive) return;
       tokenLabel.value = '';
-      showNewToken(t);
+      // The list first, then the new token's box: a Revoke pressed as soon as the box shows must not
+      // have its confirmation wiped by the list drawn again under it (loadTokens reports its own errors).
       await loadTokens();
+      if (!alive) return;
+      showNewToken(t);
     } catch (err) {
       if (alive) tokenError.textContent = errorText(err);
     } finally {

@@ -33,6 +33,8 @@ interface TravelFrame {
 export abstract class GameBoard extends GameInfo implements BoardHost {
   protected opts: RenderOptions = loadOptions();
   protected board: BoardApi | null = null;
+  /** The board has shown a position: later positions are animated, the first is not. */
+  private boardDrawn = false;
   /** The square of the selected piece, whose time-travel menu shows. */
   protected selected: string | null = null;
   /** Several ordinary moves matched one gesture (a promotion): the chooser lists them. */
@@ -234,7 +236,12 @@ export abstract class GameBoard extends GameInfo implements BoardHost {
       if (this.choice) shapes.push(...frameShapes(this.choice.flatMap(a => [a.from ?? '', a.to ?? ''])));
     }
     const last = s.actions.find(a => a.ply === node.ply);
+    // The first position is drawn in place, not moved there from chessground's start position: an
+    // opening page shows the game at once, as lichess does (and spends no frames on the animation).
+    const animate = this.boardDrawn;
+    this.boardDrawn = true;
     this.board.set({
+      animation: { enabled: animate },
       fen: board,
       orientation: this.orientation(),
       turnColor: f ? s.to_move : node.side,

@@ -28,6 +28,8 @@ export class MoveList {
   private view: RecordView | null = null;
   /** The node shown on the main board (the present when the board shows it). */
   private shown = 0;
+  /** A scroll to the shown action is waiting for the next frame. */
+  private scrollQueued = false;
   private readonly onKey = (ev: KeyboardEvent): void => this.key(ev);
 
   constructor(private readonly root: HTMLElement, private readonly host: BoardHost) {
@@ -72,13 +74,25 @@ export class MoveList {
     });
     const keys = h('div', { class: 'hint keys' }, '← → moves · ↑ ↓ timelines · Home / End');
     fill(this.root, ...groups, keys);
-    const current = this.root.querySelector<HTMLElement>('li.shown');
-    // Only the list scrolls: the page stays where the player is.
-    if (current && this.root.scrollHeight > this.root.clientHeight) {
-      const top = current.offsetTop - this.root.offsetTop;
-      if (top < this.root.scrollTop || top > this.root.scrollTop + this.root.clientHeight - current.offsetHeight)
-        this.root.scrollTop = top - this.root.clientHeight / 2;
+    // Measured before the next frame, when the rest of the page has been drawn too: measuring here
+    // would make the browser lay out the whole page twice (about 80 ms of a first load on two cores).
+    if (!this.scrollQueued) {
+      this.scrollQueued = true;
+      requestAnimationFrame(() => {
+        this.scrollQueued = false;
+        this.scrollToShown();
+      });
     }
+  }
+
+  /** Brings the shown action into the list's view; only the list scrolls, the page stays where the
+   *  player is. */
+  private scrollToShown(): void {
+    const current = this.root.querySelector<HTMLElement>('li.shown');
+    if (!current || !this.root.isConnected || this.root.scrollHeight <= this.root.clientHeight) return;
+    const top = current.offsetTop - this.root.offsetTop;
+    if (top < this.root.scrollTop || top > this.root.scrollTop + this.root.clientHeight - current.offsetHeight)
+      this.root.scrollTop = top - this.root.clientHeight / 2;
   }
 
   private item(ply: number, live: boolean, number: string, ...rest: (HTMLElement | null)[]): HTMLElement {

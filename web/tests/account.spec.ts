@@ -217,3 +217,30 @@ test('screenshots: the account page at 360, 390 and 1280 px', async ({ browser }
   }
   expect(errors).toEqual([]);
 });
+
+// A Revoke pressed as soon as a new token's box shows keeps its confirmation: the token list, drawn
+// again after the creation, came in after the box and wiped the row's Revoke it / Keep (a flake of
+// the screenshots test above on a slow machine). The list's reply is held back here to show it.
+test('a Revoke pressed as soon as a new token shows keeps its confirmation', async ({ browser }) => {
+  const errors: string[] = [];
+  const me = await newPlayer(browser, 'rowan', errors);
+  const page = me.page;
+  const made = await me.context.request.post('/api/tokens', { data: { label: 'older one' } });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.goto('/account');
+  await expect(page.locator('#token-list .token-row')).toHaveCount(1);
+  await page.route('**/api/tokens', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  await page.locator('#token-label').fill('slow list');
+  await page.locator('#token-create').click();
+  await expect(page.locator('#new-token')).toBeVisible();
+  await page.locator('#token-list .token-row button.revoke').first().click();
+  await expect(page.locator('button.revoke-confirm')).toBeVisible();
+  // Longer than the list's delay: the confirmation is still there to be answered.
+  await page.waitForTimeout(1000);
+  await page.locator('button.revoke-cancel').click({ timeout: 5000 });
+  await expect(page.locator('#token-list .token-row button.revoke')).toHaveCount(2);
+  expect(errors).toEqual([]);
+});

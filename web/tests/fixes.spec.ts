@@ -98,7 +98,8 @@ test("Time Traveler's marks at 60, 100 and 140 %", async ({ browser }) => {
 });
 
 // The load: a van Gog game some moves in, opened in a fresh browser context (nothing cached), is
-// usable (its board drawn at the present ply, the move field ready) within a second on loopback.
+// usable (its board drawn at the present ply, the move field ready) within a second on loopback; the
+// median of five loads, since one load on a shared two-core machine can take half as long again.
 test('a van Gog game page is usable within 1 s from a cold cache', async ({ browser }) => {
   const errors: string[] = [];
   const white = await newPlayer(browser, 'white', errors);
@@ -107,7 +108,7 @@ test('a van Gog game page is usable within 1 s from a cold cache', async ({ brow
   const actions = ['e4', 'e5', 'Nf3', 'Nc6', 'Be2-c4*', 'Nf6', 'd3', 'd6', 'Nc3', 'Be7'];
   await play(white, black, id, actions);
   const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     // White's own page (the session cookie), with nothing in the browser's cache.
     const context = await browser.newContext({ storageState: await white.context.storageState() });
     const page = await context.newPage();
@@ -129,8 +130,8 @@ test('a van Gog game page is usable within 1 s from a cold cache', async ({ brow
     await context.close();
   }
   times.sort((a, b) => a - b);
-  console.log(`# a van Gog game page, cold cache: usable after ${times.join(', ')} ms (median ${times[1]} ms)`);
-  expect(times[1]).toBeLessThanOrEqual(1000);
+  console.log(`# a van Gog game page, cold cache: usable after ${times.join(', ')} ms (median ${times[2]} ms)`);
+  expect(times[2]).toBeLessThanOrEqual(1000);
 });
 
 // Every game page stays small for the browser: at most 1,200 elements, at a phone's and a desktop's

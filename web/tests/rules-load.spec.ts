@@ -2,7 +2,7 @@
 //
 // The rules' WebAssembly build loads in under 300 ms on loopback, as a player's browser meets it:
 // fetched from the server, compiled and started (rules.ts measures it as LOAD_MEASURE), in a fresh
-// browser context each time (no cache), on the analysis board; the median of three.
+// browser context each time (no cache), on the analysis board; the median of five.
 import { test, expect } from '@playwright/test';
 import { openContext, watchConsole, closeContexts } from './helpers';
 
@@ -13,7 +13,7 @@ const LOAD_LIMIT_MS = 300;
 test('the rules load in under 300 ms', async ({ browser }) => {
   const errors: string[] = [];
   const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const context = await openContext(browser);
     const page = await context.newPage();
     watchConsole(page, errors);
@@ -23,7 +23,7 @@ test('the rules load in under 300 ms', async ({ browser }) => {
     times.push(ms);
     await context.close();
   }
-  const median = [...times].sort((a, b) => a - b)[1];
+  const median = [...times].sort((a, b) => a - b)[2];
   console.log(`rules load: ${times.map((t) => t.toFixed(1)).join(', ')} ms (median ${median.toFixed(1)})`);
   expect(median).toBeLessThan(LOAD_LIMIT_MS);
   expect(errors).toEqual([]);
