@@ -132,7 +132,8 @@ static int chess_term(const char *fen, ZeroTerm zero)
 /* The term's value for White on the board `placement` (White to move),
  * checked to be exactly the negation with Black to move and the same on
  * the colour mirror `mirror` (Black to move there); the chess evaluator
- * of the registry must be the board's evaluation. */
+ * of the registry must be the board's evaluation, with the bare king's
+ * term (test_chess_mop_up) where there is one. */
 static int white_term(const char *placement, const char *mirror, ZeroTerm zero)
 {
     char w[128], b[128], m[128];
@@ -143,7 +144,9 @@ static int white_term(const char *placement, const char *mirror, ZeroTerm zero)
     if (chess_term(b, zero) != -white) fail_msg("%s: %d for White, %d for Black", placement, white, chess_term(b, zero));
     if (chess_term(m, zero) != white) fail_msg("%s: %d, its mirror %s: %d", placement, white, mirror, chess_term(m, zero));
     assert_mirror("chess", w, m);
-    assert_int_equal(terms_of("chess", w), 0);
+    Board board;
+    parse_ok(&board, w);
+    assert_int_equal(terms_of("chess", w), chess_mop_up(&board));
     return white;
 }
 
@@ -302,6 +305,32 @@ static void test_chess_tuned_weights_ordered(void **state)
     assert_false(CHESS_WEIGHTS.square_tables);
     assert_int_equal(CHESS_WEIGHTS.king_open_file.mg, 0);
     assert_int_equal(CHESS_WEIGHTS.pawn_threat.eg, 0);
+}
+
+/* Against a bare king, chess's evaluation pays the stronger side 12 a step
+ * of the bare king from the centre (files and ranks added, 0 to 6) and 4 a
+ * step its own king is nearer than 14: only where the stronger side can
+ * force mate, and only in chess (issue 28). */
+static void test_chess_mop_up(void **state)
+{
+    (void)state;
+    /* Black's king a8 is 6 steps out, White's king e1 11 steps from it. */
+    assert_int_equal(terms_of("chess", "k7/8/8/8/8/8/8/1R2K3 w - - 0 1"), 12 * 6 + 4 * 3);
+    assert_int_equal(terms_of("chess", "k7/8/8/8/8/8/8/1R2K3 b - - 0 1"), -(12 * 6 + 4 * 3));
+    /* In the centre (d5: 0 steps), the kings 5 steps apart. */
+    assert_int_equal(terms_of("chess", "8/8/8/3k4/8/8/8/R3K3 w - - 0 1"), 4 * 9);
+    /* Black the stronger: a queen against White's bare king h1, kings 4 steps apart. */
+    assert_int_equal(terms_of("chess", "8/8/8/8/8/5k2/8/q6K w - - 0 1"), -(12 * 6 + 4 * 10));
+    /* Bishop and knight mate; two knights, a bishop alone, pawns do not;
+     * nor is a king with a pawn bare. */
+    assert_int_equal(terms_of("chess", "k7/8/8/8/8/8/8/BN2K3 w - - 0 1"), 12 * 6 + 4 * 3);
+    assert_int_equal(terms_of("chess", "k7/8/8/8/8/8/8/NN2K3 w - - 0 1"), 0);
+    assert_int_equal(terms_of("chess", "k7/8/8/8/8/8/8/B3K3 w - - 0 1"), 0);
+    assert_int_equal(terms_of("chess", "k7/8/8/8/8/8/P7/4K3 w - - 0 1"), 0);
+    assert_int_equal(terms_of("chess", "k7/p7/8/8/8/8/8/1R2K3 w - - 0 1"), 0);
+    int corner = eval_of("chess", "k7/8/8/8/8/8/8/1R2K3 b - - 0 1");
+    int centre = eval_of("chess", "8/8/8/3k4/8/8/8/R3K3 b - - 0 1");
+    assert_above(centre, corner, "a bare king in the centre, for its side", "8/8/8/3k4/8/8/8/R3K3 b", "k7/8/8/8/8/8/8/1R2K3 b");
 }
 
 static void test_chess_tempo(void **state)
@@ -517,6 +546,7 @@ int main(void)
         cmocka_unit_test(test_chess_king_safety),
         cmocka_unit_test(test_chess_king_terms_count),
         cmocka_unit_test(test_chess_tuned_weights_ordered),
+        cmocka_unit_test(test_chess_mop_up),
         cmocka_unit_test(test_chess_tempo),
         cmocka_unit_test(test_gifford_transit_counts),
         cmocka_unit_test(test_gifford_sooner_counts_more),

@@ -80,6 +80,12 @@ extern const ChessWeights CHESS_TUNED_WEIGHTS;
  * them themselves).  `w` NULL: CHESS_WEIGHTS. */
 int chess_eval_board(const Board *b, const ChessWeights *w);
 
+/* Chess's evaluation adds this to the board's, from White's side: where
+ * one side has a bare king and the other enough to mate it, a bonus to the
+ * stronger side for the bare king's distance from the centre and for its
+ * own king's nearness (chess_eval.c); 0 in every other position. */
+int chess_mop_up(const Board *b);
+
 /* The same before the middle and end game are blended: White's terms
  * less Black's, with the board's phase in *phase.  Linear in the weights,
  * which is what lets bench/tune-features.c read each term's count. */

@@ -66,6 +66,10 @@ async function playToTheEnd(p: Player, id: string, random: () => number) {
       await showsPly(p.page, st.ply);
       await typeAction(p.page, pick.coord);
       await expect(p.page.locator('#game')).not.toHaveAttribute('data-ply', String(st.ply));
+      // The page shows its own action at once, before the server has it: the next read of the game
+      // must wait for the server, or it finds the same turn again and waits for a ply the page has
+      // left (a failure of this test on a busy machine).
+      await expect.poll(async () => (await gameState(p, id)).ply).toBeGreaterThan(st.ply);
     } else {
       const reply = await p.context.request.post(`/api/games/${id}/actions`, { data: { action: pick.coord, ply: st.ply } });
       // 409: the engine was faster than this read of the game.
