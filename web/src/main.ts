@@ -17,6 +17,7 @@ import { byId, fill, h, navigate, appLink } from './dom';
 import { showEditor } from './editor';
 import { GamePage } from './game';
 import { prefetchGame } from './game-prefetch';
+import { loadRules } from './rules';
 import { showHome } from './home';
 import { showLeaderboard } from './leaderboard';
 import { showLobby } from './lobby';
@@ -107,6 +108,10 @@ async function route(): Promise<void> {
   // A game's state and the rules load while the server says who is logged in; an invitation is
   // joined first, so its page asks for the state after that.
   if (game && !params.has('invite') && !loggedOut) prefetchGame(decodeURIComponent(game[1]));
+  // The analysis board and the editor run the rules in the page: their load starts now, while the
+  // server says who is logged in, not after the page has been built (it is memoised: the page's own
+  // call takes the same load).
+  else if (analysis || editor) loadRules().catch(() => undefined);
   let me: { name: string; games?: GamesReply } | null;
   try {
     me = loggedOut ? null : await session(!(game || rules || analysis || editor || player || leaderboard ||
