@@ -78,6 +78,8 @@ export class Clocks {
   /** The sides whose low time has sounded, so that it sounds once a game. */
   private readonly warned = new Set<Color>();
   private readonly timer: number;
+  /** A wake-up at the moment the player's own running clock crosses into low time. */
+  private lowTimer = 0;
 
   /** `onLowTime` is called once when the player's own clock runs low. */
   constructor(private readonly onLowTime: () => void) {
@@ -92,6 +94,22 @@ export class Clocks {
     if (this.bottom.firstChild !== this.el[bottom]) fill(this.bottom, this.el[bottom]);
     if (this.top.firstChild !== this.el[other]) fill(this.top, this.el[other]);
     this.render();
+    this.wakeAtLowTime(s, since);
+  }
+
+  /**
+   * The warning is given at the moment the player's clock crosses into low time, not at the next tick
+   * of the 200 ms display: with a short clock the low time lasts 0.3 s, and a page busy for a tick or
+   * two missed it (the low clock's browser test, on a loaded machine).
+   */
+  private wakeAtLowTime(s: GameState, since: number): void {
+    window.clearTimeout(this.lowTimer);
+    const clock = s.clock;
+    const you = s.you;
+    if (clock?.kind !== 'live' || !you || clock.running !== you || s.status !== 'active' || this.warned.has(you)) return;
+    const ms = (you === 'white' ? clock.white_ms : clock.black_ms) - lowTimeMs(clock.base_ms);
+    const wait = ms - (performance.now() - since);
+    if (wait > 0) this.lowTimer = window.setTimeout(() => this.render(), wait + 1);
   }
 
   private render(): void {
@@ -133,5 +151,6 @@ export class Clocks {
 
   destroy(): void {
     window.clearInterval(this.timer);
+    window.clearTimeout(this.lowTimer);
   }
 }
