@@ -47,6 +47,13 @@ export abstract class GamePlay extends GameSync {
 
   /** Sends an action (or resign, offer-draw, ...); a refusal's sentence stays in #message until the next one. */
   protected async send(action: string): Promise<boolean> {
+    if (!this.state) {
+      // Typed before the game has come from the server (a slow network, a page just opened): the
+      // action is kept and played as soon as it has, as the player meant it, not dropped in silence.
+      this.setMessage('The game is still loading: your action is sent as soon as it has.');
+      if (!(await this.whenLoaded())) return false;
+      this.setMessage('');
+    }
     const s = this.state;
     if (!s) return false;
     if (!CONTROLS.has(action) && this.game && s.status === 'active' && s.you === s.to_move && !this.pending)

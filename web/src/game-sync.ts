@@ -72,6 +72,10 @@ export abstract class GameSync {
   protected refreshing = false;
   protected refreshAgain = false;
 
+  /** Those waiting for the page's first state (an action typed before it came): told true once it
+   *  has come, false if the page closes or the game does not exist. */
+  private waitingForState: Array<(loaded: boolean) => void> = [];
+
   // The parts of the page that live as long as the page, so inputs keep what is typed in them.
   protected readonly el: Record<string, HTMLElement> = {};
 
@@ -326,6 +330,19 @@ export abstract class GameSync {
     this.update();
   }
 
+  /** Resolves true once the page has its first state (at once if it has), false if it never will. */
+  protected whenLoaded(): Promise<boolean> {
+    return new Promise(resolve => {
+      if (this.destroyed) resolve(false);
+      else this.waitingForState.push(resolve);
+    });
+  }
+
+  /** Tells those waiting for the first state whether it came. */
+  protected settleWaiting(loaded: boolean): void {
+    for (const resolve of this.waitingForState.splice(0)) resolve(loaded);
+  }
+
   /** Fetches the state again; calls made while one is under way are folded into one more fetch. */
   protected async refresh(): Promise<void> {
     if (this.refreshing) {
@@ -352,7 +369,10 @@ export abstract class GameSync {
           if (this.destroyed) return;
           this.el.notice.textContent = e instanceof ApiError && e.status === 404
             ? `There is no game ${this.id}.` : `The game could not be loaded: ${errorText(e)}`;
-          if (e instanceof ApiError && e.status === 404) this.el.title.textContent = 'No such game';
+          if (e instanceof ApiError && e.status === 404) {
+            this.el.title.textContent = 'No such game';
+            this.settleWaiting(false);
+          }
           // A first state that could not be read (the server busy, the network down): the stream opens
           // from the start, and its events (the history first) make the page try again.
           else if (!this.events) this.listen(null);

@@ -58,6 +58,7 @@ export class GamePage extends GameBoard implements Page {
 
   destroy(): void {
     this.destroyed = true;
+    this.settleWaiting(false);
     this.events?.close();
     this.resizeObserver?.disconnect();
     this.clocks.destroy();
@@ -200,6 +201,7 @@ export class GamePage extends GameBoard implements Page {
     const s = this.compose();
     if (!s || this.destroyed) return;
     this.state = s;
+    if (!before) this.settleWaiting(true);
     if (!before || before.ply !== s.ply || before.status !== s.status || before.fen !== s.fen) {
       // A new position makes the choices made on the old one meaningless.
       this.dropChoices();

@@ -88,6 +88,31 @@ test('a move is shown at once and confirmed; a refused one is put back with its 
   expect(errors).toEqual([]);
 });
 
+test('an action typed before the game has loaded is played once it has, not dropped', async ({ browser }) => {
+  const errors: string[] = [];
+  const alice = await newPlayer(browser, 'lrd', errors);
+  const bob = await newPlayer(browser, 'lre', errors);
+  const id = await createGame(alice, { variant: 'chess', color: 'white', opponent: bob.name });
+  // The game's state is held back until the action has been typed and sent.
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await alice.page.route((url) => url.pathname === `/api/games/${id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await alice.page.goto(`/games/${id}`);
+  await alice.page.locator('#move-input').fill('e4');
+  await alice.page.locator('#move-send').click();
+  await expect(alice.page.locator('#message')).toContainText('still loading');
+  release();
+  await showsPly(alice.page, 1);
+  await expect.poll(async () => (await gameState(alice, id)).ply).toBe(1);
+  await expectBoard(alice.page, { e4: 'P', e2: '.' });
+  await expect(alice.page.locator('#message')).toBeEmpty();
+  await expect(alice.page.locator('#move-input')).toHaveValue('');
+  expect(errors).toEqual([]);
+});
+
 test('the opponent\'s action arrives by its event, with no state fetched', async ({ browser }) => {
   const errors: string[] = [];
   const { alice, bob, id } = await twoPlayers(browser, 'gifford', errors);
