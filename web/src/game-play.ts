@@ -14,6 +14,9 @@ export abstract class GamePlay extends GameSync {
   /** The node shown on the main board instead of the present one, chosen in the move list. */
   protected viewPly: number | null = null;
   protected sending = false;
+  /** Those waiting for the page's first state (an action typed before it came): told true once it
+   *  has come, false if the page closes or the game does not exist. */
+  private waitingForState: Array<(loaded: boolean) => void> = [];
 
   constructor(id: string, protected readonly invite: string | null) {
     super(id);
@@ -45,14 +48,34 @@ export abstract class GamePlay extends GameSync {
     this.clockAt = performance.now();
   }
 
+  /** Resolves true once the page has its first state (at once if it has), false if it never will. */
+  protected whenLoaded(): Promise<boolean> {
+    return new Promise(resolve => {
+      if (this.state) resolve(true);
+      else if (this.destroyed) resolve(false);
+      else this.waitingForState.push(resolve);
+    });
+  }
+
+  /** Tells those waiting for the first state whether it came. */
+  protected settleWaiting(loaded: boolean): void {
+    for (const resolve of this.waitingForState.splice(0)) resolve(loaded);
+  }
+
+  protected noSuchGame(): void {
+    this.el.title.textContent = 'No such game';
+    this.settleWaiting(false);
+  }
+
   /** Sends an action (or resign, offer-draw, ...); a refusal's sentence stays in #message until the next one. */
   protected async send(action: string): Promise<boolean> {
     if (!this.state) {
       // Typed before the game has come from the server (a slow network, a page just opened): the
       // action is kept and played as soon as it has, as the player meant it, not dropped in silence.
       this.setMessage('The game is still loading: your action is sent as soon as it has.');
-      if (!(await this.whenLoaded())) return false;
+      const loaded = await this.whenLoaded();
       this.setMessage('');
+      if (!loaded) return false;
     }
     const s = this.state;
     if (!s) return false;

@@ -72,10 +72,6 @@ export abstract class GameSync {
   protected refreshing = false;
   protected refreshAgain = false;
 
-  /** Those waiting for the page's first state (an action typed before it came): told true once it
-   *  has come, false if the page closes or the game does not exist. */
-  private waitingForState: Array<(loaded: boolean) => void> = [];
-
   // The parts of the page that live as long as the page, so inputs keep what is typed in them.
   protected readonly el: Record<string, HTMLElement> = {};
 
@@ -87,6 +83,8 @@ export abstract class GameSync {
   protected abstract kibitzChanged(): void;
   /** What the server does with the clocks and offers when `mover` plays, done at once (game-play.ts). */
   protected abstract afterAction(mover: Color): void;
+  /** The server says there is no such game (game-play.ts). */
+  protected abstract noSuchGame(): void;
   /** A rematch offered, accepted or declined after the game (the end-of-game banner says it). */
   protected abstract rematchEvent(type: string, data: string): void;
 
@@ -330,19 +328,6 @@ export abstract class GameSync {
     this.update();
   }
 
-  /** Resolves true once the page has its first state (at once if it has), false if it never will. */
-  protected whenLoaded(): Promise<boolean> {
-    return new Promise(resolve => {
-      if (this.destroyed) resolve(false);
-      else this.waitingForState.push(resolve);
-    });
-  }
-
-  /** Tells those waiting for the first state whether it came. */
-  protected settleWaiting(loaded: boolean): void {
-    for (const resolve of this.waitingForState.splice(0)) resolve(loaded);
-  }
-
   /** Fetches the state again; calls made while one is under way are folded into one more fetch. */
   protected async refresh(): Promise<void> {
     if (this.refreshing) {
@@ -369,10 +354,7 @@ export abstract class GameSync {
           if (this.destroyed) return;
           this.el.notice.textContent = e instanceof ApiError && e.status === 404
             ? `There is no game ${this.id}.` : `The game could not be loaded: ${errorText(e)}`;
-          if (e instanceof ApiError && e.status === 404) {
-            this.el.title.textContent = 'No such game';
-            this.settleWaiting(false);
-          }
+          if (e instanceof ApiError && e.status === 404) this.noSuchGame();
           // A first state that could not be read (the server busy, the network down): the stream opens
           // from the start, and its events (the history first) make the page try again.
           else if (!this.events) this.listen(null);
@@ -415,6 +397,4 @@ export abstract class GameSync {
       status, result: endedHere ? l.result : m.result, reason: endedHere ? l.reason : m.reason,
     };
   }
-
-  /** Shows the state after any change of the game or of the server's state. */
 }
