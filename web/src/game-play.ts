@@ -72,7 +72,7 @@ export abstract class GamePlay extends GameSync {
     if (!this.state) {
       // Typed before the game has come from the server (a slow network, a page just opened): the
       // action is kept and played as soon as it has, as the player meant it, not dropped in silence.
-      this.setMessage('The game is still loading: your action is sent as soon as it has.');
+      this.setMessage('The game is still loading: your action is sent as soon as it has.', true);
       const loaded = await this.whenLoaded();
       this.setMessage('');
       if (!loaded) return false;
@@ -176,9 +176,11 @@ export abstract class GamePlay extends GameSync {
     await this.refresh();
   }
 
-  protected setMessage(text: string): void {
+  /** A sentence in #message: a refusal, or (info) word of something under way, drawn as news, not as an error. */
+  protected setMessage(text: string, info = false): void {
     this.el.message.textContent = text;
     this.el.message.classList.toggle('shown', text !== '');
+    this.el.message.classList.toggle('info', info);
   }
 
   // ---- the position shown ----------------------------------------------------------------------
