@@ -70,6 +70,8 @@ export abstract class GamePlay extends GameSync {
   /** Sends an action (or resign, offer-draw, ...); a refusal's sentence stays in #message until the next one. */
   protected async send(action: string): Promise<boolean> {
     if (!this.state) {
+      // One action waits at a time: a second press of Send would be the same action sent twice.
+      if (this.waitingForState.length > 0) return false;
       // Typed before the game has come from the server (a slow network, a page just opened): the
       // action is kept and played as soon as it has, as the player meant it, not dropped in silence.
       this.setMessage('The game is still loading: your action is sent as soon as it has.', true);

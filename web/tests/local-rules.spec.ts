@@ -106,6 +106,8 @@ test('an action typed before the game has loaded is played once it has, not drop
   await expect(alice.page.locator('#message')).toContainText('still loading');
   // Word of something under way, not a refusal: drawn as news.
   await expect(alice.page.locator('#message')).toHaveClass(/\binfo\b/);
+  // A second press while it waits sends nothing more (the same action twice would be refused).
+  await alice.page.locator('#move-send').click();
   release();
   await showsPly(alice.page, 1);
   await expect.poll(async () => (await gameState(alice, id)).ply).toBe(1);
