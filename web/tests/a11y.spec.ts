@@ -157,6 +157,9 @@ test('a game page from the keyboard: typed actions in any notation, the time-tra
     await page.keyboard.type(typed[i]);
     await page.keyboard.press('Enter');
     await showsPly(page, 2 * i + 1);
+    // The page shows its own action before the server has it; Bob answers
+    // only once it has (else his ply is not yet the game's: 409).
+    await expect.poll(async () => (await gameState(alice, id)).ply).toBe(2 * i + 1);
     await act(bob, id, replies[i], 2 * i + 1);
     await showsPly(page, 2 * i + 2);
   }
