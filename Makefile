@@ -23,7 +23,7 @@
 #   make match        a few games of the engine against each opponent of
 #                     bench/match.sh (the full run: bench/match.sh, an hour)
 #   make tune-chess   fit the chess evaluation's weights to positions
-#                     Stockfish labelled (bench/tune-chess.sh, 15 minutes)
+#                     Stockfish labelled (bench/tune-chess.sh, 20 minutes)
 #   make fuzz         run every libFuzzer harness for FUZZ_SECONDS (clang)
 #   make magics       search the slider magic numbers again
 #
@@ -409,7 +409,7 @@ bench:
 
 # The server under load for longer (the README's table: 20 s a row).
 # Fits the chess evaluation's weights to positions Stockfish labelled
-# (bench/tune-chess.sh, docs/engine.md "Tuning"): about 15 minutes.
+# (bench/tune-chess.sh, docs/engine.md "Tuning"): about 20 minutes.
 tune-chess:
 	./bench/tune-chess.sh
 

@@ -19,19 +19,29 @@ and on every tenth one held out.
 import sys
 import numpy as np
 
-NAMES = (["material[%d]" % i for i in range(7)] + ["mobility[%d]" % i for i in range(7)] +
-         ["doubled_pawn", "isolated_pawn", "backward_pawn"] + ["passed_pawn[%d]" % i for i in range(8)] +
-         ["bishop_pair", "rook_open_file", "rook_half_open_file", "king_shield", "king_attack", "tempo",
-          "king_open_file"] + ["pawn_storm[%d]" % i for i in range(8)] +
-         ["king_attackers[%d]" % i for i in range(8)] + ["pawn_threat"] +
+# The weights of ChessWeights (src/variants/eval.h) in the order of the
+# structure, each with its count of Tapers: bench/tune-features numbers
+# them so.
+FIELDS = [("material", 7), ("mobility", 7), ("doubled_pawn", 1), ("isolated_pawn", 1),
+          ("backward_pawn", 1), ("passed_pawn", 8), ("bishop_pair", 1), ("rook_open_file", 1),
+          ("rook_half_open_file", 1), ("king_shield", 1), ("king_attack", 1), ("tempo", 1),
+          ("king_open_file", 1), ("pawn_storm", 8), ("king_attackers", 8), ("pawn_threat", 1),
+          ("knight_mobility", 9), ("bishop_mobility", 14), ("rook_mobility", 15), ("queen_mobility", 28),
+          ("threat_by_minor", 7), ("threat_by_rook", 7), ("hanging", 1), ("zone_attack", 7),
+          ("safe_check", 7), ("king_danger", 16), ("passed_free", 8), ("passed_own_king", 8),
+          ("passed_enemy_king", 8), ("connected_pawn", 8), ("outpost", 7), ("bishop_pawns", 1)]
+NAMES = ([name if size == 1 else "%s[%d]" % (name, i) for name, size in FIELDS for i in range(size)] +
          ["square[%d][%d]" % (t, s) for t in range(7) for s in range(64)])
+# The tables by count, like the piece-square values, overlap with material
+# (every knight has some count): held near 0 by the same small penalty.
+PENALISED = ("square", "knight_mobility", "bishop_mobility", "rook_mobility", "queen_mobility")
 N = len(NAMES)
 SQUARE0 = NAMES.index("square[0][0]")
 
-# The starting weights: CHESS_WEIGHTS (board_eval.c), the new terms 0.
+# The starting weights: CHESS_WEIGHTS (board_eval.c), the new terms 0, and
+# the linear mobility 0 (held there: the tables by count replace it).
 START = {
     "material": [(0, 0), (90, 110), (330, 310), (345, 330), (480, 540), (980, 1000), (0, 0)],
-    "mobility": [(0, 0), (0, 0), (4, 4), (5, 5), (2, 5), (1, 3), (0, 0)],
     "doubled_pawn": (-10, -22), "isolated_pawn": (-12, -14), "backward_pawn": (-6, -8),
     "passed_pawn": [(0, 0), (4, 12), (6, 18), (12, 32), (24, 56), (45, 95), (70, 140), (0, 0)],
     "bishop_pair": (30, 50), "rook_open_file": (25, 12), "rook_half_open_file": (12, 6),
@@ -42,8 +52,10 @@ START = {
 # "no attackers" is the zero of the attackers' table, a storm pawn is at
 # least a rank away, and a pawn never stands on the first or last rank.
 def fixed(name):
-    if name in ("material[0]", "material[6]", "mobility[0]", "mobility[1]", "mobility[6]",
-                "passed_pawn[0]", "passed_pawn[7]", "king_attackers[0]", "pawn_storm[0]"):
+    if name in ("material[0]", "material[6]", "passed_pawn[0]", "passed_pawn[7]", "king_attackers[0]",
+                "pawn_storm[0]", "king_danger[0]"):
+        return True
+    if name.startswith("mobility["):
         return True
     if name.startswith("square[0]"):
         return True
@@ -71,6 +83,9 @@ def read(path):
             y.append(float(t[0])); ph.append(float(t[1]))
             for item in t[2:]:
                 i, n = item.split(":")
+                if int(i) >= N:
+                    sys.exit("tune-fit.py: weight %s on line %d: FIELDS (%d weights) is not eval.h's ChessWeights"
+                             % (i, r + 1, N))
                 rows.append(r); cols.append(int(i)); vals.append(float(n))
     X = np.zeros((len(y), N), dtype=np.float32)
     X[rows, cols] = vals
@@ -92,12 +107,41 @@ def loss(X, y, ph, w):
 # common one).
 RARE = 0.005
 
-def fit(X, y, ph, w, steps, rate, square_penalty):
+# The tables by count (mobility, king danger) run into counts that few
+# positions reach: a queen that goes to 25 squares, a king under the
+# heaviest attack.  Fixed at their start, 0, such an entry would undo the
+# entries below it (a worse attack valued as none), so each takes instead
+# the value of the nearest common entry of its table, below it where
+# there is one.
+TABLES_BY_COUNT = ("knight_mobility", "bishop_mobility", "rook_mobility", "queen_mobility", "king_danger")
+
+def ties(seen):
+    tie = {}
+    for base, size in FIELDS:
+        if base not in TABLES_BY_COUNT: continue
+        first = NAMES.index("%s[0]" % base)
+        common = [i for i in range(size) if seen[first + i] and not fixed(NAMES[first + i])]
+        for i in range(size):
+            if not common or seen[first + i] or fixed(NAMES[first + i]): continue
+            nearest = min(common, key=lambda c: (abs(c - i), c > i))
+            tie[first + i] = first + nearest
+    return tie
+
+def untie(w, tie):
+    for j, k in tie.items():
+        w[j] = w[k]
+    return w
+
+def fit(X, y, ph, w, steps, rate, square_penalty, tie):
+    X = X.copy()
+    for j, k in tie.items():
+        X[:, k] += X[:, j]
+        X[:, j] = 0
     seen = (X != 0).sum(axis=0) >= RARE * len(y)
     free = np.array([0.0 if fixed(n) or not seen[i] else 1.0 for i, n in enumerate(NAMES)])[:, None]
     print("fitting %d of %d weights (the rest fixed, or rarer than %.1f %% of the positions)"
           % (int(free.sum()), N, 100 * RARE), file=sys.stderr)
-    squares = np.zeros((N, 1)); squares[SQUARE0:] = 1.0
+    squares = np.array([1.0 if n.split("[")[0] in PENALISED else 0.0 for n in NAMES])[:, None]
     m = np.zeros_like(w); v = np.zeros_like(w)
     target = expect(y)
     for step in range(1, steps + 1):
@@ -113,7 +157,7 @@ def fit(X, y, ph, w, steps, rate, square_penalty):
         w = w - rate * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-12)
         if step % 100 == 0:
             print("step %d loss %.6f" % (step, loss(X, y, ph, w)), file=sys.stderr)
-    return w
+    return untie(w, tie)
 
 def write_c(w, out):
     groups = {}
@@ -146,7 +190,9 @@ def main():
     Xh, yh, phh = X[hold], y[hold], ph[hold]
     print("positions %d fitted, %d held out" % (len(yf), len(yh)), file=sys.stderr)
     print("start: fitted %.6f held out %.6f" % (loss(Xf, yf, pf, w0), loss(Xh, yh, phh, w0)), file=sys.stderr)
-    w = fit(Xf, yf, pf, w0.copy(), int(sys.argv[2]), 1.0, 1.0)
+    tie = ties((Xf != 0).sum(axis=0) >= RARE * len(yf))
+    print("%d rare entries of the tables by count take a common entry's value" % len(tie), file=sys.stderr)
+    w = fit(Xf, yf, pf, w0.copy(), int(sys.argv[2]), 1.0, 1.0, tie)
     print("fitted: fitted %.6f held out %.6f" % (loss(Xf, yf, pf, w), loss(Xh, yh, phh, w)), file=sys.stderr)
     wr = np.rint(w)
     print("rounded: held out %.6f" % loss(Xh, yh, phh, wr), file=sys.stderr)

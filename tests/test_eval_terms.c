@@ -288,6 +288,67 @@ static void test_chess_king_terms_count(void **state)
     assert_int_equal(count_of("k7/8/5n2/8/8/8/8/K7 w - - 0 1", set_knight_f3), -1);
 }
 
+/* count_of for the weight at `offset` in ChessWeights (a Taper). */
+static int count_at(const char *fen, size_t offset)
+{
+    Board b;
+    parse_ok(&b, fen);
+    ChessWeights w;
+    memset(&w, 0, sizeof w);
+    w.square_tables = true;
+    *(Taper *)((char *)&w + offset) = (Taper){ 1, 1 };
+    return chess_eval_board(&b, &w);
+}
+#define COUNT(fen, weight) count_at(fen, offsetof(ChessWeights, weight))
+
+/* The terms added on 2026-11-28 (mobility by count, threats, the attack
+ * on a king, passed pawns' free square and kings, connected pawns,
+ * outposts, a bishop's own pawns) count what eval.h says, for the side
+ * whose pieces they are. */
+static void test_chess_added_terms_count(void **state)
+{
+    (void)state;
+    /* A knight on d4 reaches 8 squares, one on b1 3 (a3, c3, d2); a rook
+     * on d4 of an empty board 14, the table's last entry. */
+    assert_int_equal(COUNT("k7/8/8/8/3N4/8/8/K7 w - - 0 1", knight_mobility[8]), 1);
+    assert_int_equal(COUNT("k7/8/8/8/8/8/8/KN6 w - - 0 1", knight_mobility[3]), 1);
+    assert_int_equal(COUNT("k7/8/8/8/8/8/8/KN6 b - - 0 1", knight_mobility[3]), -1);
+    assert_int_equal(COUNT("k7/8/8/8/3R4/8/8/K7 w - - 0 1", rook_mobility[14]), 1);
+    /* The knight on d3 attacks the rook on e5; the rook on e1 the knight
+     * on e5, which nothing defends (hanging), unless a pawn on d6 does. */
+    assert_int_equal(COUNT("k7/8/8/4r3/8/3N4/8/K7 w - - 0 1", threat_by_minor[ROOK]), 1);
+    assert_int_equal(COUNT("k7/8/8/4r3/8/3N4/8/K7 b - - 0 1", threat_by_minor[ROOK]), -1);
+    assert_int_equal(COUNT("k7/8/8/4n3/8/8/8/K3R3 w - - 0 1", threat_by_rook[KNIGHT]), 1);
+    assert_int_equal(COUNT("k7/8/8/4n3/8/8/8/K3R3 w - - 0 1", hanging), 1);
+    assert_int_equal(COUNT("k7/8/3p4/4n3/8/8/8/K3R3 w - - 0 1", hanging), 0);
+    /* The rook on g1 attacks g7, beside Black's king on g8, and could
+     * check from g2 to g6 where no black piece guards (g7 the king does):
+     * 3 units for the rook and 3 for each of 5 checks, 18, the danger's
+     * entry 9; White's own king, unattacked, is in entry 0. */
+    assert_int_equal(COUNT("6k1/8/8/8/8/8/8/K5R1 w - - 0 1", zone_attack[ROOK]), 1);
+    assert_int_equal(COUNT("6k1/8/8/8/8/8/8/K5R1 w - - 0 1", safe_check[ROOK]), 5);
+    assert_int_equal(COUNT("6k1/8/8/8/8/8/8/K5R1 w - - 0 1", king_danger[9]), 1);
+    assert_int_equal(COUNT("6k1/8/8/8/8/8/8/K5R1 w - - 0 1", king_danger[0]), -1);
+    /* The passed pawn on e4: e5 free, White's king a1 4 steps from it,
+     * Black's king h8 3; a knight on e5 blocks it. */
+    assert_int_equal(COUNT("7k/8/8/8/4P3/8/8/K7 w - - 0 1", passed_free[3]), 1);
+    assert_int_equal(COUNT("7k/8/8/4n3/4P3/8/8/K7 w - - 0 1", passed_free[3]), 0);
+    assert_int_equal(COUNT("7k/8/8/8/4P3/8/8/K7 w - - 0 1", passed_own_king[3]), 4);
+    assert_int_equal(COUNT("7k/8/8/8/4P3/8/8/K7 w - - 0 1", passed_enemy_king[3]), 3);
+    /* Pawns side by side are connected; so is one an own pawn defends,
+     * not the one defending it. */
+    assert_int_equal(COUNT("k7/8/8/8/3PP3/8/8/K7 w - - 0 1", connected_pawn[3]), 2);
+    assert_int_equal(COUNT("k7/8/8/8/4P3/3P4/8/K7 w - - 0 1", connected_pawn[3]), 1);
+    assert_int_equal(COUNT("k7/8/8/8/4P3/3P4/8/K7 w - - 0 1", connected_pawn[2]), 0);
+    /* A knight on d5 that e4 defends is on an outpost, though a black
+     * pawn stands on c4 behind it; a pawn on c7 could drive it away. */
+    assert_int_equal(COUNT("k7/8/8/3N4/2p1P3/8/8/K7 w - - 0 1", outpost[KNIGHT]), 1);
+    assert_int_equal(COUNT("k7/2p5/8/3N4/4P3/8/8/K7 w - - 0 1", outpost[KNIGHT]), 0);
+    /* The bishop on c1 and its pawns b2 and d2, all on dark squares. */
+    assert_int_equal(COUNT("k7/8/8/8/8/8/1P1P4/K1B5 w - - 0 1", bishop_pawns), 2);
+    assert_int_equal(COUNT("k7/8/8/8/8/8/P1P5/K1B5 w - - 0 1", bishop_pawns), 0);
+}
+
 /* Chess's fitted weights keep the order of the pieces and of passed pawns
  * nearing promotion, in either phase: a fit that learned otherwise was
  * fed too few positions. */
@@ -305,6 +366,9 @@ static void test_chess_tuned_weights_ordered(void **state)
     assert_false(CHESS_WEIGHTS.square_tables);
     assert_int_equal(CHESS_WEIGHTS.king_open_file.mg, 0);
     assert_int_equal(CHESS_WEIGHTS.pawn_threat.eg, 0);
+    assert_int_equal(CHESS_WEIGHTS.king_danger[15].mg, 0);
+    assert_int_equal(CHESS_WEIGHTS.hanging.mg, 0);
+    assert_int_equal(CHESS_WEIGHTS.knight_mobility[8].eg, 0);
 }
 
 /* Against a bare king, chess's evaluation pays the stronger side 12 a step
@@ -545,6 +609,7 @@ int main(void)
         cmocka_unit_test(test_chess_pieces),
         cmocka_unit_test(test_chess_king_safety),
         cmocka_unit_test(test_chess_king_terms_count),
+        cmocka_unit_test(test_chess_added_terms_count),
         cmocka_unit_test(test_chess_tuned_weights_ordered),
         cmocka_unit_test(test_chess_mop_up),
         cmocka_unit_test(test_chess_tempo),

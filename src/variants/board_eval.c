@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The chess evaluation every game builds on (eval.h): material, tapered
- * piece-square tables, mobility, pawn structure, rooks on files, the
- * bishop pair, and the safety of every king of each side (the time-travel
- * games can have none, one or several a side).  All from White's point of
- * view, turned to the side to move at the end.
+ * piece-square tables, mobility, pawn structure and passed pawns, rooks on
+ * files, the bishop pair, outposts, threats to pieces, and the safety of
+ * every king of each side (the time-travel games can have none, one or
+ * several a side).  All from White's point of view, turned to the side
+ * to move at the end.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "attacks.h"
 #include "eval.h"
@@ -80,6 +82,39 @@ static void add(Taper *a, Taper b, int times)
     a->eg += b.eg * times;
 }
 
+/* Steps between two squares for a king: the larger of the file and rank
+ * distances. */
+static int king_steps(Square a, Square b)
+{
+    int df = abs(square_file(a) - square_file(b)), dr = abs(square_rank(a) - square_rank(b));
+    return df > dr ? df : dr;
+}
+
+/* Steps from the nearest king of `kings` to s, at most 5 (a king further
+ * away is as late as one 5 steps away); -1 where there is no king. */
+static int nearest_king_steps(Bitboard kings, Square s)
+{
+    int best = -1;
+    while (kings) {
+        int d = king_steps(bb_pop(&kings), s);
+        if (best < 0 || d < best) best = d;
+    }
+    return best > 5 ? 5 : best;
+}
+
+/* A passed pawn of c on s, `rank` its rank from c's side: what it is worth
+ * beyond its rank's value in the end game is whether its next square is
+ * free and which king is nearer to that square. */
+static void evaluate_passer(const Board *b, Color c, Square s, int rank, const ChessWeights *w, Taper *score)
+{
+    add(score, w->passed_pawn[rank], 1);
+    Square next = (Square)(c == WHITE ? s + 8 : s - 8);
+    if (!(board_occupied(b) & BB(next))) add(score, w->passed_free[rank], 1);
+    int own = nearest_king_steps(board_kings(b, c), next), enemy = nearest_king_steps(board_kings(b, (Color)!c), next);
+    if (own >= 0) add(score, w->passed_own_king[rank], own);
+    if (enemy >= 0) add(score, w->passed_enemy_king[rank], enemy);
+}
+
 static void evaluate_pawns(const Board *b, Color c, const ChessWeights *w, Taper *score)
 {
     Bitboard ours = board_pieces(b, c, PAWN), theirs = board_pieces(b, (Color)!c, PAWN);
@@ -93,7 +128,9 @@ static void evaluate_pawns(const Board *b, Color c, const ChessWeights *w, Taper
         else if (!(front_span((Color)!c, s) & ours & adjacent_files(f)) &&
                  (pawn_attacks(c, (Square)(c == WHITE ? s + 8 : s - 8)) & theirs))
             add(score, w->backward_pawn, 1);
-        if (!(front_span(c, s) & theirs)) add(score, w->passed_pawn[rank_from_side], 1);
+        Bitboard beside = adjacent_files(f) & (RANK_1 << (8 * r));
+        if (ours & (beside | pawn_attacks((Color)!c, s))) add(score, w->connected_pawn[rank_from_side], 1);
+        if (!(front_span(c, s) & theirs)) evaluate_passer(b, c, s, rank_from_side, w, score);
     }
 }
 
@@ -105,7 +142,58 @@ static Bitboard king_zone(const Board *b, Color c)
     return zone;
 }
 
-static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Taper *score, Bitboard *attacks)
+/* What the pieces of each side attack, by type ([c][0]: every type),
+ * gathered by evaluate_pieces for the terms that set one side's attacks
+ * against the other's pieces and kings (threats, king danger), which can
+ * only be counted once both sides' attacks are known. */
+typedef struct AttackMaps {
+    Bitboard by[2][KING + 1];
+    int zone_units[2];   /* attack units of c's pieces on the squares around the other side's kings */
+} AttackMaps;
+
+/* The attack units a piece of each type brings to a king's zone, and
+ * those of each safe check: the king danger's table is indexed by their
+ * sum, so that a queen and a rook near a king weigh more than two
+ * knights, as in most chess engines' king safety. */
+static const int ZONE_UNITS[KING + 1] = { 0, 0, 2, 2, 3, 5, 0 };
+enum { CHECK_UNITS = 3 };
+
+/* A piece's value for the squares it can go to, from the table of its
+ * type (the last entry for any count beyond). */
+static Taper mobility_value(const ChessWeights *w, PieceType t, int n)
+{
+    switch (t) {
+    case KNIGHT: return w->knight_mobility[n < 8 ? n : 8];
+    case BISHOP: return w->bishop_mobility[n < 13 ? n : 13];
+    case ROOK: return w->rook_mobility[n < 14 ? n : 14];
+    case QUEEN: return w->queen_mobility[n < 27 ? n : 27];
+    default: return (Taper){ 0, 0 };
+    }
+}
+
+/* A knight or bishop of c on s that an own pawn defends, on the fourth
+ * to sixth rank from c's side, where no enemy pawn can come to attack it. */
+static bool on_outpost(const Board *b, Color c, Square s)
+{
+    int rank = c == WHITE ? square_rank(s) : 7 - square_rank(s);
+    if (rank < 3 || rank > 5) return false;
+    Bitboard enemy_pawns = board_pieces(b, (Color)!c, PAWN);
+    return (pawn_attacks((Color)!c, s) & board_pieces(b, c, PAWN)) &&
+           !(front_span(c, s) & adjacent_files(square_file(s)) & enemy_pawns);
+}
+
+/* What a knight or bishop adds beyond its mobility: an outpost, and for a
+ * bishop the own pawns on its colour, which block it. */
+static void evaluate_minor(const Board *b, Color c, PieceType t, Square s, const ChessWeights *w, Taper *score)
+{
+    if (on_outpost(b, c, s)) add(score, w->outpost[t], 1);
+    if (t == BISHOP) {
+        Bitboard colour = square_is_dark(s) ? DARK_SQUARES : ~DARK_SQUARES;
+        add(score, w->bishop_pawns, bb_count(board_pieces(b, c, PAWN) & colour));
+    }
+}
+
+static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Taper *score, AttackMaps *maps)
 {
     Bitboard occ = board_occupied(b), own = b->by_color[c];
     Bitboard enemy_pawn_attacks = 0, ep = board_pieces(b, (Color)!c, PAWN);
@@ -117,11 +205,17 @@ static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Tape
         while (pieces) {
             Square s = bb_pop(&pieces);
             Bitboard a = piece_attacks(t, s, occ);
-            *attacks |= a;
-            if (a & enemy_zone) attackers++;
+            maps->by[c][t] |= a;
+            if (a & enemy_zone) {
+                attackers++;
+                maps->zone_units[c] += ZONE_UNITS[t];
+            }
             if (enemy_pawn_attacks & BB(s)) add(score, w->pawn_threat, 1);
             /* Mobility counts the squares a piece could go to that no enemy pawn guards. */
-            add(score, w->mobility[t], bb_count(a & ~own & ~enemy_pawn_attacks) - 3);
+            int reach = bb_count(a & ~own & ~enemy_pawn_attacks);
+            add(score, w->mobility[t], reach - 3);
+            add(score, mobility_value(w, t, reach), 1);
+            if (t == KNIGHT || t == BISHOP) evaluate_minor(b, c, t, s, w, score);
             if (t == ROOK) {
                 Bitboard file = file_of(square_file(s));
                 if (!(file & b->by_type[PAWN])) add(score, w->rook_open_file, 1);
@@ -130,11 +224,53 @@ static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Tape
         }
     }
     Bitboard pawns = board_pieces(b, c, PAWN);
-    while (pawns) *attacks |= pawn_attacks(c, bb_pop(&pawns));
+    while (pawns) maps->by[c][PAWN] |= pawn_attacks(c, bb_pop(&pawns));
     Bitboard kings = board_kings(b, c);
-    while (kings) *attacks |= king_attacks(bb_pop(&kings));
+    while (kings) maps->by[c][KING] |= king_attacks(bb_pop(&kings));
+    for (PieceType t = PAWN; t <= KING; t++) maps->by[c][0] |= maps->by[c][t];
     if (bb_many(board_pieces(b, c, BISHOP))) add(score, w->bishop_pair, 1);
     add(score, w->king_attackers[attackers < 7 ? attackers : 7], 1);
+}
+
+/* c's pieces against the other side's: each enemy piece a knight, bishop
+ * or rook of c attacks, by its type, and each one c attacks that nothing
+ * defends. */
+static void evaluate_threats(const Board *b, Color c, const AttackMaps *maps, const ChessWeights *w, Taper *score)
+{
+    Color them = (Color)!c;
+    Bitboard minors = maps->by[c][KNIGHT] | maps->by[c][BISHOP];
+    for (PieceType v = PAWN; v <= QUEEN; v++) {
+        Bitboard victims = board_pieces(b, them, v);
+        add(score, w->threat_by_minor[v], bb_count(victims & minors));
+        add(score, w->threat_by_rook[v], bb_count(victims & maps->by[c][ROOK]));
+    }
+    Bitboard pieces = b->by_color[them] & ~b->by_type[PAWN] & ~b->by_type[KING];
+    add(score, w->hanging, bb_count(pieces & maps->by[c][0] & ~maps->by[them][0]));
+}
+
+/* c's attack on the other side's kings: the squares around them each of
+ * c's piece types attacks, the squares from which each type could check
+ * one of them next move without being taken there, and the danger of it
+ * all together, from the attack units. */
+static void evaluate_king_attack(const Board *b, Color c, const AttackMaps *maps, const ChessWeights *w, Taper *score)
+{
+    Color them = (Color)!c;
+    Bitboard occ = board_occupied(b), zone = king_zone(b, them);
+    Bitboard safe = ~maps->by[them][0] & ~b->by_color[c];
+    int units = maps->zone_units[c];
+    for (PieceType t = PAWN; t <= QUEEN; t++) add(score, w->zone_attack[t], bb_count(zone & maps->by[c][t]));
+    Bitboard kings = board_kings(b, them);
+    while (kings) {
+        Square k = bb_pop(&kings);
+        Bitboard diagonal = bishop_attacks(k, occ), straight = rook_attacks(k, occ);
+        Bitboard from[KING + 1] = { 0, 0, knight_attacks(k), diagonal, straight, diagonal | straight, 0 };
+        for (PieceType t = KNIGHT; t <= QUEEN; t++) {
+            int checks = bb_count(from[t] & maps->by[c][t] & safe);
+            add(score, w->safe_check[t], checks);
+            units += CHECK_UNITS * checks;
+        }
+    }
+    if (board_kings(b, them)) add(score, w->king_danger[units < 31 ? units / 2 : 15], 1);
 }
 
 /* Every king of colour c: the pawns in front of it, the files beside it
@@ -189,9 +325,14 @@ Taper chess_eval_terms(const Board *b, const ChessWeights *w, int *phase)
         }
         evaluate_pawns(b, c, w, &side[c]);
     }
-    Bitboard attacks[2] = { 0, 0 };
-    for (Color c = WHITE; c <= BLACK; c++) evaluate_pieces(b, c, w, &side[c], &attacks[c]);
-    for (Color c = WHITE; c <= BLACK; c++) evaluate_kings(b, c, attacks[!c], w, &side[c]);
+    AttackMaps maps;
+    memset(&maps, 0, sizeof maps);
+    for (Color c = WHITE; c <= BLACK; c++) evaluate_pieces(b, c, w, &side[c], &maps);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        evaluate_kings(b, c, maps.by[!c][0], w, &side[c]);
+        evaluate_threats(b, c, &maps, w, &side[c]);
+        evaluate_king_attack(b, c, &maps, w, &side[c]);
+    }
     add(&side[b->side], w->tempo, 1);
     *phase = eval_phase(b);
     return (Taper){ side[WHITE].mg - side[BLACK].mg, side[WHITE].eg - side[BLACK].eg };

@@ -58,6 +58,27 @@ typedef struct ChessWeights {
     Taper king_attackers[8];        /* by how many pieces of a side attack the squares
                                        around the other side's kings (7: 7 or more)      */
     Taper pawn_threat;              /* per piece (not pawn) an enemy pawn attacks        */
+    /* The terms added on 2026-11-28, all 0 in CHESS_WEIGHTS and fitted in
+     * chess.  A piece's mobility by its count of squares (as the linear
+     * `mobility`), one value for each count: the first few squares matter
+     * more than the tenth.  Counted for the side whose pieces they are. */
+    Taper knight_mobility[9], bishop_mobility[14], rook_mobility[15], queen_mobility[28];
+    Taper threat_by_minor[KING + 1]; /* per enemy piece, by type, a knight or bishop attacks */
+    Taper threat_by_rook[KING + 1];  /* per enemy piece, by type, a rook attacks             */
+    Taper hanging;                  /* per enemy piece (not pawn) attacked and undefended */
+    Taper zone_attack[KING + 1];    /* per square around an enemy king a piece of the type
+                                       attacks (pieces of one type counted once a square) */
+    Taper safe_check[KING + 1];     /* per square from which a piece of the type could
+                                       give check next move, that no enemy piece guards  */
+    Taper king_danger[16];          /* by the attack units on an enemy king (board_eval.c) */
+    Taper passed_free[8];           /* a passed pawn whose next square is empty, by rank  */
+    Taper passed_own_king[8];       /* per step from the own king to a passed pawn's next
+                                       square (5 at most), by the pawn's rank             */
+    Taper passed_enemy_king[8];     /* the same for the nearest enemy king               */
+    Taper connected_pawn[8];        /* a pawn beside or defended by an own pawn, by rank  */
+    Taper outpost[KING + 1];        /* a knight or bishop on the enemy's side, defended by
+                                       a pawn, where no enemy pawn can ever attack it    */
+    Taper bishop_pawns;             /* per own pawn on the colour of an own bishop        */
     /* Piece-square values of a white piece (Black's mirrored), used where
      * square_tables is set; otherwise the rules of board_eval.c's
      * square_value.  Last of the Tapers: the tuner (bench/tune-features.c)
