@@ -32,6 +32,7 @@ int main(int argc, char **argv)
     }
     static ChessWeights one;
     one.square_tables = true;
+    one.extended_terms = true;
     Taper *w = (Taper *)&one;
     char line[512];
     long read = 0, skipped = 0;

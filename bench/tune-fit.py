@@ -178,6 +178,7 @@ def write_c(w, out):
             vals = ", ".join("{ %d, %d }" % tuple(np.rint(w[i])) for _, i in items)
             lines.append("    .%s = { %s }," % (base, vals))
     lines.append("    .square_tables = true,")
+    lines.append("    .extended_terms = true,")
     out.write("\n".join(lines) + "\n")
 
 def main():

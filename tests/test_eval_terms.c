@@ -244,6 +244,7 @@ static int count_of(const char *fen, void (*set)(ChessWeights *w))
     ChessWeights w;
     memset(&w, 0, sizeof w);
     w.square_tables = true;
+    w.extended_terms = true;
     set(&w);
     return chess_eval_board(&b, &w);
 }
@@ -296,6 +297,7 @@ static int count_at(const char *fen, size_t offset)
     ChessWeights w;
     memset(&w, 0, sizeof w);
     w.square_tables = true;
+    w.extended_terms = true;
     *(Taper *)((char *)&w + offset) = (Taper){ 1, 1 };
     return chess_eval_board(&b, &w);
 }
@@ -349,6 +351,37 @@ static void test_chess_added_terms_count(void **state)
     assert_int_equal(COUNT("k7/8/8/8/8/8/P1P5/K1B5 w - - 0 1", bishop_pawns), 0);
 }
 
+/* The terms added on 2026-11-28 are counted only where the weights say
+ * so (extended_terms): the shared weights, which hold none of them, give
+ * every position the same score either way, and a weight of those terms
+ * counts nothing with the flag cleared. */
+static void test_chess_extended_terms_flag(void **state)
+{
+    (void)state;
+    static const char *const FENS[] = {
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9",
+        "6k1/8/8/8/8/8/8/K5R1 w - - 0 1",
+        "7k/8/8/4n3/4P3/8/8/K7 b - - 0 1",
+        "k7/8/8/3N4/2p1P3/8/8/K7 w - - 0 1",
+    };
+    ChessWeights all = CHESS_WEIGHTS;
+    all.extended_terms = true;
+    for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
+        Board b;
+        parse_ok(&b, FENS[i]);
+        assert_int_equal(chess_eval_board(&b, &CHESS_WEIGHTS), chess_eval_board(&b, &all));
+    }
+    Board b;
+    parse_ok(&b, "6k1/8/8/8/8/8/8/K5R1 w - - 0 1");
+    ChessWeights w;
+    memset(&w, 0, sizeof w);
+    w.square_tables = true;
+    w.safe_check[ROOK] = (Taper){ 1, 1 };
+    assert_int_equal(chess_eval_board(&b, &w), 0);
+    w.extended_terms = true;
+    assert_int_equal(chess_eval_board(&b, &w), 5);
+}
+
 /* Chess's fitted weights keep the order of the pieces and of passed pawns
  * nearing promotion, in either phase: a fit that learned otherwise was
  * fed too few positions. */
@@ -364,6 +397,8 @@ static void test_chess_tuned_weights_ordered(void **state)
     assert_true(w->passed_pawn[6].eg > w->passed_pawn[5].eg && w->passed_pawn[5].eg > w->passed_pawn[4].eg);
     /* The other games' shared weights hold none of the chess-only terms. */
     assert_false(CHESS_WEIGHTS.square_tables);
+    assert_true(w->extended_terms);
+    assert_false(CHESS_WEIGHTS.extended_terms);
     assert_int_equal(CHESS_WEIGHTS.king_open_file.mg, 0);
     assert_int_equal(CHESS_WEIGHTS.pawn_threat.eg, 0);
     assert_int_equal(CHESS_WEIGHTS.king_danger[15].mg, 0);
@@ -610,6 +645,7 @@ int main(void)
         cmocka_unit_test(test_chess_king_safety),
         cmocka_unit_test(test_chess_king_terms_count),
         cmocka_unit_test(test_chess_added_terms_count),
+        cmocka_unit_test(test_chess_extended_terms_flag),
         cmocka_unit_test(test_chess_tuned_weights_ordered),
         cmocka_unit_test(test_chess_mop_up),
         cmocka_unit_test(test_chess_tempo),

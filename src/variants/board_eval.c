@@ -108,6 +108,7 @@ static int nearest_king_steps(Bitboard kings, Square s)
 static void evaluate_passer(const Board *b, Color c, Square s, int rank, const ChessWeights *w, Taper *score)
 {
     add(score, w->passed_pawn[rank], 1);
+    if (!w->extended_terms) return;
     Square next = (Square)(c == WHITE ? s + 8 : s - 8);
     if (!(board_occupied(b) & BB(next))) add(score, w->passed_free[rank], 1);
     int own = nearest_king_steps(board_kings(b, c), next), enemy = nearest_king_steps(board_kings(b, (Color)!c), next);
@@ -129,7 +130,8 @@ static void evaluate_pawns(const Board *b, Color c, const ChessWeights *w, Taper
                  (pawn_attacks(c, (Square)(c == WHITE ? s + 8 : s - 8)) & theirs))
             add(score, w->backward_pawn, 1);
         Bitboard beside = adjacent_files(f) & (RANK_1 << (8 * r));
-        if (ours & (beside | pawn_attacks((Color)!c, s))) add(score, w->connected_pawn[rank_from_side], 1);
+        if (w->extended_terms && (ours & (beside | pawn_attacks((Color)!c, s))))
+            add(score, w->connected_pawn[rank_from_side], 1);
         if (!(front_span(c, s) & theirs)) evaluate_passer(b, c, s, rank_from_side, w, score);
     }
 }
@@ -173,23 +175,22 @@ static Taper mobility_value(const ChessWeights *w, PieceType t, int n)
 
 /* A knight or bishop of c on s that an own pawn defends, on the fourth
  * to sixth rank from c's side, where no enemy pawn can come to attack it. */
-static bool on_outpost(const Board *b, Color c, Square s)
+static bool on_outpost(Color c, Square s, Bitboard own_pawns, Bitboard enemy_pawns)
 {
     int rank = c == WHITE ? square_rank(s) : 7 - square_rank(s);
     if (rank < 3 || rank > 5) return false;
-    Bitboard enemy_pawns = board_pieces(b, (Color)!c, PAWN);
-    return (pawn_attacks((Color)!c, s) & board_pieces(b, c, PAWN)) &&
-           !(front_span(c, s) & adjacent_files(square_file(s)) & enemy_pawns);
+    return (pawn_attacks((Color)!c, s) & own_pawns) && !(front_span(c, s) & adjacent_files(square_file(s)) & enemy_pawns);
 }
 
 /* What a knight or bishop adds beyond its mobility: an outpost, and for a
  * bishop the own pawns on its colour, which block it. */
 static void evaluate_minor(const Board *b, Color c, PieceType t, Square s, const ChessWeights *w, Taper *score)
 {
-    if (on_outpost(b, c, s)) add(score, w->outpost[t], 1);
+    Bitboard own_pawns = board_pieces(b, c, PAWN);
+    if (on_outpost(c, s, own_pawns, board_pieces(b, (Color)!c, PAWN))) add(score, w->outpost[t], 1);
     if (t == BISHOP) {
         Bitboard colour = square_is_dark(s) ? DARK_SQUARES : ~DARK_SQUARES;
-        add(score, w->bishop_pawns, bb_count(board_pieces(b, c, PAWN) & colour));
+        add(score, w->bishop_pawns, bb_count(own_pawns & colour));
     }
 }
 
@@ -214,8 +215,10 @@ static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Tape
             /* Mobility counts the squares a piece could go to that no enemy pawn guards. */
             int reach = bb_count(a & ~own & ~enemy_pawn_attacks);
             add(score, w->mobility[t], reach - 3);
-            add(score, mobility_value(w, t, reach), 1);
-            if (t == KNIGHT || t == BISHOP) evaluate_minor(b, c, t, s, w, score);
+            if (w->extended_terms) {
+                add(score, mobility_value(w, t, reach), 1);
+                if (t == KNIGHT || t == BISHOP) evaluate_minor(b, c, t, s, w, score);
+            }
             if (t == ROOK) {
                 Bitboard file = file_of(square_file(s));
                 if (!(file & b->by_type[PAWN])) add(score, w->rook_open_file, 1);
@@ -330,6 +333,7 @@ Taper chess_eval_terms(const Board *b, const ChessWeights *w, int *phase)
     for (Color c = WHITE; c <= BLACK; c++) evaluate_pieces(b, c, w, &side[c], &maps);
     for (Color c = WHITE; c <= BLACK; c++) {
         evaluate_kings(b, c, maps.by[!c][0], w, &side[c]);
+        if (!w->extended_terms) continue;
         evaluate_threats(b, c, &maps, w, &side[c]);
         evaluate_king_attack(b, c, &maps, w, &side[c]);
     }

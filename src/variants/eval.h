@@ -85,6 +85,11 @@ typedef struct ChessWeights {
      * reads every weight as one array of them, up to square_tables. */
     Taper square[KING + 1][64];
     bool square_tables;
+    /* Whether the terms added on 2026-11-28 (knight_mobility to
+     * bishop_pawns) are counted at all.  Where every one of them is 0
+     * (CHESS_WEIGHTS, which the other games use) counting them would cost
+     * time and change no score. */
+    bool extended_terms;
 } ChessWeights;
 
 extern const ChessWeights CHESS_WEIGHTS;
