@@ -13,6 +13,10 @@ gives away DROP centipawns or more is listed with Stockfish's own choice
 and the two scores.  A game lost by many such moves was lost on judgement,
 one lost by a single large one on a blunder: which the engine needs,
 its evaluation or its search, shows in the list.
+
+Another game's log is read by Fairy-Stockfish: STOCKFISH names it and
+UCI_VARIANT its name of the game, e.g. for chessgi-classic
+STOCKFISH=/usr/games/fairy-stockfish UCI_VARIANT=chessgi.
 """
 import os
 import subprocess
@@ -22,10 +26,12 @@ MATE = 100000
 
 
 class Stockfish:
-    def __init__(self, path):
+    def __init__(self, path, variant):
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
         self.wait("uciok")
+        if variant:
+            self.send("setoption name UCI_Variant value " + variant)
         self.send("setoption name Threads value 1")
         self.send("setoption name Hash value 32")
         self.send("isready")
@@ -73,7 +79,7 @@ def main():
     if nodes < 1:
         sys.exit("read-losses: NODES is at least 1")
     name = sys.argv[4] if len(sys.argv) > 4 else "ttchess"
-    sf = Stockfish(os.environ.get("STOCKFISH", "/usr/games/stockfish"))
+    sf = Stockfish(os.environ.get("STOCKFISH", "/usr/games/stockfish"), os.environ.get("UCI_VARIANT", ""))
     read = lost = 0
     try:
         f = open(log)

@@ -6,6 +6,8 @@
  */
 #include "support.h"
 
+#include "bitboard.h"
+
 /* A square by name; the test fails at once on a typo, because a silently
  * wrong square would make every later assertion meaningless. */
 static Square sq(const char *name)
@@ -25,6 +27,30 @@ static Bitboard squares(const char *names)
     return set;
 }
 
+
+/* bb_count is a sum in registers where the build has no popcnt
+ * instruction (bitboard.h): it must count as one bit at a time does, on
+ * the empty and full boards, single bits, and many random ones. */
+static void test_bb_count(void **state)
+{
+    (void)state;
+    assert_int_equal(bb_count(0), 0);
+    assert_int_equal(bb_count(~0ULL), 64);
+    for (int s = 0; s < 64; s++) {
+        assert_int_equal(bb_count(1ULL << s), 1);
+        assert_int_equal(bb_count(~(1ULL << s)), 63);
+    }
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 100000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        Bitboard b = x & (i % 3 == 0 ? x >> 5 : ~0ULL);
+        int bits = 0;
+        for (int s = 0; s < 64; s++) bits += (int)(b >> s & 1);
+        if (bb_count(b) != bits) fail_msg("bb_count(%016llx) = %d, not %d", (unsigned long long)b, bb_count(b), bits);
+    }
+}
 
 /* ------------------------------------------------------------------ */
 /* Round trips                                                         */
@@ -613,6 +639,7 @@ static void test_in_check_several_kings(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bb_count),
         cmocka_unit_test(test_fen_round_trip),
         cmocka_unit_test(test_fen_normalised),
         cmocka_unit_test(test_fen_start_position_contents),

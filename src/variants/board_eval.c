@@ -184,10 +184,10 @@ static bool on_outpost(Color c, Square s, Bitboard own_pawns, Bitboard enemy_paw
 
 /* What a knight or bishop adds beyond its mobility: an outpost, and for a
  * bishop the own pawns on its colour, which block it. */
-static void evaluate_minor(const Board *b, Color c, PieceType t, Square s, const ChessWeights *w, Taper *score)
+static void evaluate_minor(Color c, PieceType t, Square s, Bitboard own_pawns, Bitboard enemy_pawns,
+                           const ChessWeights *w, Taper *score)
 {
-    Bitboard own_pawns = board_pieces(b, c, PAWN);
-    if (on_outpost(c, s, own_pawns, board_pieces(b, (Color)!c, PAWN))) add(score, w->outpost[t], 1);
+    if (on_outpost(c, s, own_pawns, enemy_pawns)) add(score, w->outpost[t], 1);
     if (t == BISHOP) {
         Bitboard colour = square_is_dark(s) ? DARK_SQUARES : ~DARK_SQUARES;
         add(score, w->bishop_pawns, bb_count(own_pawns & colour));
@@ -197,7 +197,8 @@ static void evaluate_minor(const Board *b, Color c, PieceType t, Square s, const
 static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Taper *score, AttackMaps *maps)
 {
     Bitboard occ = board_occupied(b), own = b->by_color[c];
-    Bitboard enemy_pawn_attacks = 0, ep = board_pieces(b, (Color)!c, PAWN);
+    Bitboard own_pawns = board_pieces(b, c, PAWN), enemy_pawns = board_pieces(b, (Color)!c, PAWN);
+    Bitboard enemy_pawn_attacks = 0, ep = enemy_pawns;
     while (ep) enemy_pawn_attacks |= pawn_attacks((Color)!c, bb_pop(&ep));
     Bitboard enemy_zone = king_zone(b, (Color)!c);
     int attackers = 0;
@@ -217,16 +218,16 @@ static void evaluate_pieces(const Board *b, Color c, const ChessWeights *w, Tape
             add(score, w->mobility[t], reach - 3);
             if (w->extended_terms) {
                 add(score, mobility_value(w, t, reach), 1);
-                if (t == KNIGHT || t == BISHOP) evaluate_minor(b, c, t, s, w, score);
+                if (t == KNIGHT || t == BISHOP) evaluate_minor(c, t, s, own_pawns, enemy_pawns, w, score);
             }
             if (t == ROOK) {
                 Bitboard file = file_of(square_file(s));
                 if (!(file & b->by_type[PAWN])) add(score, w->rook_open_file, 1);
-                else if (!(file & board_pieces(b, c, PAWN))) add(score, w->rook_half_open_file, 1);
+                else if (!(file & own_pawns)) add(score, w->rook_half_open_file, 1);
             }
         }
     }
-    Bitboard pawns = board_pieces(b, c, PAWN);
+    Bitboard pawns = own_pawns;
     while (pawns) maps->by[c][PAWN] |= pawn_attacks(c, bb_pop(&pawns));
     Bitboard kings = board_kings(b, c);
     while (kings) maps->by[c][KING] |= king_attacks(bb_pop(&kings));

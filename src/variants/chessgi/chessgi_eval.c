@@ -45,7 +45,7 @@ static int side_value(const State *s, Color c)
         Square k = (Square)__builtin_ctzll(kings);
         kings &= kings - 1;
         Bitboard around = king_attacks(k) & ~board_occupied(b);
-        value -= w->pocket_king_danger * enemy_pieces * __builtin_popcountll(around);
+        value -= w->pocket_king_danger * enemy_pieces * bb_count(around);
     }
     for (int i = 0; i < g->travellers[c]; i++) {
         const ChessgiTraveller *t = &g->traveller[c][i];
@@ -68,7 +68,7 @@ static int chessgi_evaluate(const Line *l)
 static bool one_king_to_move(const Line *l)
 {
     const Board *b = line_board(l);
-    return __builtin_popcountll(board_kings(b, b->side)) == 1;
+    return bb_count(board_kings(b, b->side)) == 1;
 }
 
 /* With time travel a pass would change when travellers are due, and the

@@ -8,6 +8,7 @@
  * is a risk as well as a piece: if it cannot land when due its side loses
  * (docs/rules/gifford.md, "lost in time").
  */
+#include "bitboard.h"
 #include "eval.h"
 #include "gifford.h"
 
@@ -64,7 +65,7 @@ static bool gifford_null_move_ok(const Line *l)
 {
     const State *s = line_state(l);
     int forward = line_option(l, GIFFORD_FORWARD);
-    if (__builtin_popcountll(board_kings(&s->board, s->board.side)) != 1) return false;
+    if (bb_count(board_kings(&s->board, s->board.side)) != 1) return false;
     for (Color c = WHITE; c <= BLACK; c++)
         for (int m = gifford_first_pending(&s->board, c); m <= gifford_last_pending(&s->board, c, forward); m++)
             if (gifford_arrival_at(s, forward, c, m)) return false;
