@@ -60,9 +60,10 @@ export abstract class GameSync {
   /** The event whose clocks `meta.clock` holds (or the last event of the state that brought them): an
    *  older event, or a state read before a newer event, does not set them back. */
   protected clockEvent = 0;
-  /** The least difference seen between this page's Date.now() and an event's `at`: the offset of the two
-   *  machines' clocks plus the quickest delivery, so that an event read late (replayed after a
-   *  reconnection) is counted from its own time and not from its arrival. */
+  protected takebackEvent = 0; // the last take-back's event: a state read before it is stale (catchUp)
+  /** The least difference seen between this page's Date.now() and an event's `at`: the offset of the two machines'
+   *  clocks plus the quickest delivery, so that an event read late (replayed after a reconnection) is counted
+   *  from its own time and not from its arrival. */
   protected skew: number | null = null;
   protected destroyed = false;
 
@@ -91,9 +92,9 @@ export abstract class GameSync {
   // ---- talking to the server -------------------------------------------------------------------
 
   /**
-   * Opens the game's event stream after event `after`, the last one the state the page loaded includes,
-   * so that it brings what changed since and not the game's whole history (which every non-action
-   * event of it would make the page fetch again); null opens it from the start.
+   * Opens the game's event stream after event `after`, the last one the state the page loaded includes, so that it
+   * brings what changed since and not the game's whole history (which every non-action event of it would make the
+   * page fetch again); null opens it from the start.
    */
   protected listen(after: number | null): void {
     const from = after === null ? '' : `?last_event_id=${after}`;
@@ -112,11 +113,10 @@ export abstract class GameSync {
   }
 
   /**
-   * One event of the game's stream. The stream begins after the state the page loaded, but an action
-   * may still be one the page has (its own, confirmed by its reply, or one a later state brought): it
-   * is recognised by its ply and coordinates and skipped; an action
-   * is played on the page's game, without asking the server for anything: in a game with a clock
-   * the event carries the clocks as the action left them. Every other event changes what the rules
+   * One event of the game's stream. The stream begins after the state the page loaded, but an action may still be one
+   * the page has (its own, confirmed by its reply, or one a later state brought): it is recognised by its ply and
+   * coordinates and skipped; an action is played on the page's game, without asking the server for anything: in a
+   * game with a clock the event carries the clocks as the action left them. Every other event changes what the rules
    * cannot know (an offer, the status, the seats), and the state is fetched again.
    */
   protected onEvent(ev: MessageEvent): void {
@@ -135,6 +135,7 @@ export abstract class GameSync {
     const ply = typeof data.ply === 'number' ? data.ply : null;
     const coord = typeof data.coord === 'string' ? data.coord : '';
     const clock = this.eventClock(Number(ev.lastEventId) || 0, data.clock, data.at);
+    if (ev.type === 'takeback') this.takebackEvent = Math.max(this.takebackEvent, Number(ev.lastEventId) || 0);
     if ((ev.type === 'action' && ply !== null && coord) || (ev.type === 'takeback' && ply !== null)) {
       const change = { type: ev.type, ply, coord, clock };
       if (!this.game) this.early.push(change);
@@ -150,11 +151,11 @@ export abstract class GameSync {
   }
 
   /**
-   * The clocks an event carries ("clock", as they were when it was committed at "at", the server's ms
-   * since the epoch), with the moment of this page's performance.now() from which the running side's
-   * time counts down: the event's own time, read through the least offset seen between this page's
-   * clock and the events' (the machines' clocks may differ by minutes), so that an event read late,
-   * replayed after a reconnection, counts from when it happened. Null when the event has none.
+   * The clocks an event carries ("clock", as they were when it was committed at "at", the server's ms since the
+   * epoch), with the moment of this page's performance.now() from which the running side's time counts down: the
+   * event's own time, read through the least offset seen between this page's clock and the events' (the machines'
+   * clocks may differ by minutes), so that an event read late, replayed after a reconnection, counts from when it
+   * happened. Null when the event has none.
    */
   protected eventClock(id: number, clock: unknown, at: unknown): EventClock | null {
     if (typeof clock !== 'object' || clock === null || typeof at !== 'number') return null;
@@ -252,11 +253,10 @@ export abstract class GameSync {
   }
 
   /**
-   * The first state: the rules are loaded, and the record replayed from the game's start, which the
-   * state names (`start_fen`, null for the variant's own). From a server that does not name it, node
-   * 0 of the record's positions is the start; when the state has no positions either (they are sent
-   * when asked), a record that does not reach the state's position from the variant's own start
-   * began from a position of its own, and the positions are asked for.
+   * The first state: the rules are loaded, and the record replayed from the game's start, which the state names
+   * (`start_fen`, null for the variant's own). From a server that does not name it, node 0 of the record's positions
+   * is the start; when the state has no positions either (they are sent when asked), a record that does not reach the
+   * state's position from the variant's own start began from a position of its own, and the positions are asked for.
    */
   protected async start(s: GameState): Promise<void> {
     this.rules ??= await loadRules();
@@ -290,15 +290,15 @@ export abstract class GameSync {
   }
 
   /**
-   * A state fetched again, against the page's game: a record that extends the page's is played on it
-   * (actions the events have not brought yet); one the page already extends (events newer than the
-   * fetch) changes nothing; one that differs is the server's word, and the game is replayed. While the
-   * player's action is unanswered, its answer settles the record instead.
+   * A state fetched again, against the page's game: a record that extends the page's is played on it (actions the
+   * events have not brought yet); one the page already extends (events newer than the fetch) changes nothing; one
+   * that differs is the server's word, and the game is replayed. While the player's action is unanswered, its answer
+   * settles the record instead; a state read before a take-back the page followed is ignored (it would play the
+   * actions taken back again, and keep them for good).
    */
   protected catchUp(s: GameState): void {
-    if (this.pending || !this.game) return;
-    const theirs = s.actions.map(a => a.coord);
-    const mine = this.record;
+    if (this.pending || !this.game || s.event < this.takebackEvent) return;
+    const theirs = s.actions.map(a => a.coord), mine = this.record;
     let common = 0;
     while (common < theirs.length && common < mine.length && theirs[common] === mine[common]) common++;
     if (common === theirs.length) return;
@@ -307,8 +307,8 @@ export abstract class GameSync {
   }
 
   /**
-   * The server's timer ended the game on time: the page shows the result and stops the clocks as the event
-   * arrives, without waiting for the state fetched after it (the flagged side's clock shows 0:00.0).
+   * The server's timer ended the game on time: the page shows the result and stops the clocks as the event arrives,
+   * without waiting for the state fetched after it (the flagged side's clock shows 0:00.0).
    */
   protected endOnTime(data: string): void {
     const s = this.meta;

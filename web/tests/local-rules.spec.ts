@@ -117,6 +117,36 @@ test('an action typed before the game has loaded is played once it has, not drop
   expect(errors).toEqual([]);
 });
 
+test('a state read before a take-back does not bring the action taken back again', async ({ browser }) => {
+  const errors: string[] = [];
+  const { alice, bob, id } = await twoPlayers(browser, 'chess', errors);
+  await act(alice, id, 'e2e4', 0);
+  await act(bob, id, 'e7e5', 1);
+  await showsPly(bob.page, 2);
+  // Bob's page's next state is read at once (ply 2) but handed to the page only after the
+  // take-back's event has been followed, as a slow reply on a busy network would be.
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  let caught = false;
+  await bob.page.route((url) => url.pathname === `/api/games/${id}`, async (route) => {
+    if (caught) return route.continue();
+    caught = true;
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await act(bob, id, 'offer-takeback', 2);
+  await expect.poll(() => caught).toBe(true);
+  await act(alice, id, 'accept-takeback', 2);
+  await showsPly(bob.page, 1);
+  release();
+  await expect.poll(async () => (await gameState(bob, id)).ply).toBe(1);
+  await bob.page.waitForTimeout(500);
+  await showsPly(bob.page, 1);
+  await expectBoard(bob.page, { e4: 'P', e5: '.', e7: 'p' }, 'black');
+  expect(errors).toEqual([]);
+});
+
 test('the opponent\'s action arrives by its event, with no state fetched', async ({ browser }) => {
   const errors: string[] = [];
   const { alice, bob, id } = await twoPlayers(browser, 'gifford', errors);
